@@ -1,0 +1,41 @@
+# Lazy struct-page initialisation for pmem: build, boot, test and measure.
+# `make test` and `make bench` do all set-up themselves (apt-get as root).
+
+.PHONY: all deps kernel guest test bench test-debug check-series shellcheck clean distclean help
+
+all: test
+
+help:
+	@sed -n 's/^## //p' $(MAKEFILE_LIST)
+
+## deps          install the Debian packages the project needs (as root)
+deps:
+	@tools/deps
+
+## kernel        build/obj/default/arch/x86/boot/bzImage: Debian 6.12 + patches/series
+kernel: deps
+	@tools/build-kernel
+
+## guest         build/guest/: initramfs and fio tools disk
+guest: kernel
+	@tools/build-guest
+
+## test          every guest test group; ends with "N passed, N failed"
+test: kernel guest
+	@tools/run-tests
+
+## bench         the head-to-head measurements (bench/)
+bench: kernel guest
+	@bench/run
+
+## shellcheck    lint the shell scripts
+shellcheck:
+	@shellcheck -x tools/lib.sh tools/deps tools/build-kernel tools/build-guest tools/vm tools/run-tests
+
+## clean         remove build output except the extracted kernel tree
+clean:
+	rm -rf build/obj build/guest build/vm build/logs build/bench
+
+## distclean     remove build/ entirely (ccache in ~/.cache stays)
+distclean:
+	rm -rf build

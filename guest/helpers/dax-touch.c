@@ -1,0 +1,259 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dax-touch [-a ALIGN] [-w] [-t THREADS] [-s SIZE] [-p STRIDE | -r N [-S SEED]] [-v] FILE
+ *
+ * Map FILE (fs-dax file or /dev/daxX.Y) MAP_SHARED and fault in its pages
+ * by touching one location per 4 KiB page, timing the whole pass.
+ *
+ * With -t THREADS all threads are released together by a barrier and
+ * every thread touches the SAME set of pages, thread k starting at
+ * position k * n / THREADS of the list and wrapping around, so first
+ * touches of each page race between threads.
+ *
+ * With -w the touch is a store of a 64-bit value derived from the page
+ * index only (never the thread), so whichever thread wins, every touched
+ * page must end up holding that value; the main thread checks this
+ * afterwards and exits 1 on any mismatch.
+ */
+#include <err.h>
+#include <getopt.h>
+#include <pthread.h>
+#include "common.h"
+
+struct touch {
+	unsigned char *base;
+	const size_t *list;	/* page indexes to touch, or NULL: i * stride */
+	size_t n;		/* number of pages touched */
+	size_t stride;
+	unsigned int nthreads;
+	int write;
+	pthread_barrier_t barrier;
+};
+
+struct worker {
+	struct touch *t;
+	unsigned int k;
+	unsigned long sink;
+	pthread_t tid;
+};
+
+static void usage(void)
+{
+	fprintf(stderr,
+		"usage: dax-touch [-a ALIGN] [-w] [-t THREADS] [-s SIZE] [-p STRIDE | -r N [-S SEED]] [-v] FILE\n"
+		"  -a ALIGN   map at an ALIGN-aligned address (e.g. 2M) so PMD faults are possible\n"
+		"  -w         write (and afterwards verify) instead of read\n"
+		"  -t THREADS threads racing over the same pages (default 1)\n"
+		"  -s SIZE    bytes to map (default: file size, or sysfs size of /dev/daxX.Y)\n"
+		"  -p STRIDE  touch only every STRIDE-th page\n"
+		"  -r N       touch N random distinct pages\n"
+		"  -S SEED    seed for -r (default: from time)\n"
+		"  -v         verbose; with -r print the chosen page indexes\n");
+	exit(2);
+}
+
+static inline size_t page_at(const struct touch *t, size_t i)
+{
+	return t->list ? t->list[i] : i * t->stride;
+}
+
+/* Nonzero, distinct per page: an untouched (zero) page never matches. */
+static inline uint64_t page_pattern(size_t page)
+{
+	return (page + 1) * 0x9e3779b97f4a7c15ULL;
+}
+
+static void *worker_fn(void *arg)
+{
+	struct worker *w = arg;
+	struct touch *t = w->t;
+	size_t i, j, page;
+	unsigned long sink = 0;
+
+	pthread_barrier_wait(&t->barrier);
+	i = (size_t)((unsigned __int128)w->k * t->n / t->nthreads);
+	for (j = 0; j < t->n; j++, i++) {
+		if (i == t->n)
+			i = 0;
+		page = page_at(t, i);
+		if (t->write)
+			*(volatile uint64_t *)(t->base + page * PAGE_SZ) =
+				page_pattern(page);
+		else
+			sink += *(volatile unsigned char *)(t->base + page * PAGE_SZ);
+	}
+	w->sink = sink;
+	return NULL;
+}
+
+/*
+ * Pick @n distinct page indexes out of [0, @npages) (Floyd's algorithm,
+ * O(n) with a bitmap), then shuffle them so the touch order is random too.
+ */
+static size_t *random_pages(size_t n, size_t npages, uint64_t seed)
+{
+	unsigned char *seen = calloc(npages / 8 + 1, 1);
+	size_t *list = malloc(n * sizeof(*list));
+	uint64_t s = prng_seed(seed);
+	size_t i, j, k, tmp;
+
+	if (!seen || !list)
+		err(1, "malloc");
+	for (i = 0, j = npages - n; j < npages; j++, i++) {
+		k = prng_next(&s) % (j + 1);
+		if (seen[k / 8] & (1 << (k % 8)))
+			k = j;
+		seen[k / 8] |= 1 << (k % 8);
+		list[i] = k;
+	}
+	for (i = n - 1; i > 0; i--) {
+		k = prng_next(&s) % (i + 1);
+		tmp = list[i];
+		list[i] = list[k];
+		list[k] = tmp;
+	}
+	free(seen);
+	return list;
+}
+
+int main(int argc, char **argv)
+{
+	unsigned long long size = 0, align = 0, stride = 1, nrand = 0, v;
+	unsigned long long nthreads = 1, avail, seed = 0;
+	int c, have_seed = 0, verbose = 0, fd;
+	struct touch t = { 0 };
+	struct worker *w;
+	size_t npages, i;
+	const char *path;
+	double t0, t1;
+
+	while ((c = getopt(argc, argv, "a:wt:s:p:r:S:v")) != -1) {
+		switch (c) {
+		case 'a':
+			if (parse_size(optarg, &align) || !align ||
+			    align & (align - 1) || align % PAGE_SZ)
+				usage();
+			break;
+		case 'w':
+			t.write = 1;
+			break;
+		case 't':
+			if (parse_size(optarg, &nthreads) || !nthreads ||
+			    nthreads > 4096)
+				usage();
+			break;
+		case 's':
+			if (parse_size(optarg, &size) || !size)
+				usage();
+			break;
+		case 'p':
+			if (parse_size(optarg, &stride) || !stride)
+				usage();
+			break;
+		case 'r':
+			if (parse_size(optarg, &nrand) || !nrand)
+				usage();
+			break;
+		case 'S':
+			if (parse_size(optarg, &seed))
+				usage();
+			have_seed = 1;
+			break;
+		case 'v':
+			verbose = 1;
+			break;
+		default:
+			usage();
+		}
+	}
+	if (argc - optind != 1 || (nrand && stride != 1))
+		usage();
+	path = argv[optind];
+
+	fd = open(path, t.write ? O_RDWR : O_RDONLY);
+	if (fd < 0)
+		err(1, "open %s", path);
+	if (fd_size(fd, path, &avail)) {
+		if (!size)
+			err(1, "cannot determine size of %s (use -s)", path);
+		avail = size;	/* unknown: trust -s */
+	}
+	if (!size)
+		size = avail;
+	if (!size)
+		errx(1, "%s: size is 0", path);
+	if (size > avail)
+		errx(1, "%s: SIZE %llu exceeds its size %llu", path, size, avail);
+	if (size > SIZE_MAX - align)
+		errx(1, "SIZE too large");
+
+	t.base = map_aligned(fd, size, align,
+			     t.write ? PROT_READ | PROT_WRITE : PROT_READ);
+	if (t.base == MAP_FAILED)
+		err(1, "mmap %llu bytes of %s (align %llu)", size, path, align);
+
+	npages = (size + PAGE_SZ - 1) / PAGE_SZ;
+	t.stride = stride;
+	t.nthreads = nthreads;
+	if (nrand) {
+		if (nrand > npages)
+			errx(1, "-r %llu: only %zu pages", nrand, npages);
+		if (!have_seed)
+			seed = time_seed();
+		t.n = nrand;
+		t.list = random_pages(nrand, npages, seed);
+		if (verbose) {
+			printf("dax-touch: seed=%llu\n", seed);
+			printf("pages:");
+			for (i = 0; i < t.n; i++)
+				printf(" %zu", t.list[i]);
+			printf("\n");
+		}
+	} else {
+		t.n = (npages + stride - 1) / stride;
+	}
+	if (verbose)
+		printf("dax-touch: file=%s base=%p align=%llu threads=%llu touches=%zu %s\n",
+		       path, (void *)t.base, align, nthreads, t.n,
+		       t.write ? "write" : "read");
+
+	w = calloc(nthreads, sizeof(*w));
+	if (!w)
+		err(1, "calloc");
+	errno = pthread_barrier_init(&t.barrier, NULL, nthreads + 1);
+	if (errno)
+		err(1, "pthread_barrier_init");
+	for (i = 0; i < nthreads; i++) {
+		w[i].t = &t;
+		w[i].k = i;
+		errno = pthread_create(&w[i].tid, NULL, worker_fn, &w[i]);
+		if (errno)
+			err(1, "pthread_create");
+	}
+	/* the main thread joins the barrier so thread start-up is not timed */
+	pthread_barrier_wait(&t.barrier);
+	t0 = now();
+	for (i = 0; i < nthreads; i++)
+		pthread_join(w[i].tid, NULL);
+	t1 = now();
+
+	printf("dax-touch: pages=%zu bytes=%llu seconds=%.6f\n", t.n, size,
+	       t1 - t0);
+
+	if (t.write) {
+		for (i = 0; i < t.n; i++) {
+			size_t page = page_at(&t, i);
+
+			v = *(volatile uint64_t *)(t.base + page * PAGE_SZ);
+			if (v != page_pattern(page))
+				errx(1, "MISMATCH at page %zu (offset %llu): expected 0x%016llx, found 0x%016llx",
+				     page, (unsigned long long)page * PAGE_SZ,
+				     (unsigned long long)page_pattern(page), v);
+		}
+		if (verbose)
+			printf("dax-touch: verified %zu pages\n", t.n);
+	}
+	munmap(t.base, size);
+	close(fd);
+	return 0;
+}

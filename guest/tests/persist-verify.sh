@@ -1,0 +1,11 @@
+# shellcheck shell=sh
+# Persistence, second boot on the same backing file: the namespace came back
+# from its labels and the file written in the first boot is intact.
+
+js=$(ndctl list -N | jq -c '.[0] // .')
+is "$(echo "$js" | jq -r .mode)/$(echo "$js" | jq -r .map)" fsdax/dev "namespace back after reboot"
+mkdir -p /mnt/dax
+check "mount -o dax" mount -o dax "/dev/$(echo "$js" | jq -r .blockdev)" /mnt/dax
+check "file read back through a DAX mapping" dax-rw -S 42 verify /mnt/dax/persist
+check "checksum of the first boot" sha256sum -c /mnt/dax/persist.sha256
+umount /mnt/dax

@@ -1,0 +1,54 @@
+# shellcheck shell=sh
+# dm-writecache with a pmem cache ("p" mode) over the virtio-blk disk: write
+# through the cache, write everything back (cleaner mode), verify the origin.
+# The writeback bios carry the pmem's struct pages to virtio-blk.  A raw
+# namespace offers no DAX: the table is refused with EOPNOTSUPP.
+
+origin=$(readlink -f /dev/disk-target)
+sectors=$(blockdev --getsz "$origin")
+dd if=/dev/urandom of=/tmp/wc.data bs=1M count=32 2>/dev/null
+
+# wc_table CACHEDEV: the writecache table line
+wc_table() { echo "0 $sectors writecache p $origin $1 4096 0"; }
+
+# wait_clean: wait until every cached block was written back (status field 3 = free
+# blocks equals field 2 = total blocks, field 4 = blocks under writeback is 0)
+wait_clean() {
+	for _ in $(seq 300); do
+		set -- $(dmsetup status wc)
+		[ "$5" = "$6" ] && [ "$7" = 0 ] && return 0
+		sleep 0.2
+	done
+	dmsetup status wc
+	return 1
+}
+
+for map in dev mem; do
+	pmem_reset
+	if ! js=$(ns_create -m fsdax --map=$map -s $GiB); then
+		not_ok "map=$map: create: $(cat /tmp/ndctl.err)"
+		continue
+	fi
+	cache=/dev/$(echo "$js" | jq -r .blockdev)
+	dd if=/dev/zero of="$origin" bs=1M count=64 oflag=direct 2>/dev/null
+	if ! dmsetup create wc --table "$(wc_table "$cache")"; then
+		not_ok "map=$map: dmsetup create writecache"
+		continue
+	fi
+	ok "map=$map: writecache table loaded"
+	check "map=$map: 32 MiB written through the cache" \
+		dd if=/tmp/wc.data of=/dev/mapper/wc bs=1M oflag=direct seek=8
+	check "map=$map: flush" dmsetup message wc 0 flush
+	dmsetup message wc 0 cleaner
+	check "map=$map: cache written back to the origin" wait_clean
+	dmsetup remove wc
+	check "map=$map: data on the origin device" \
+		cmp -n $((32 << 20)) /tmp/wc.data "$origin" 0 $((8 << 20))
+done
+
+pmem_reset
+js=$(ns_create -m raw -s $GiB)
+expect_fail "raw: writecache refused with EOPNOTSUPP" "not supported" \
+	dmsetup create wc --table "$(wc_table "/dev/$(echo "$js" | jq -r .blockdev)")"
+dmsetup remove wc 2>/dev/null
+pmem_reset
