@@ -30,7 +30,10 @@ bench: kernel guest
 
 ## shellcheck    lint the shell scripts
 shellcheck:
-	@shellcheck -x tools/lib.sh tools/deps tools/build-kernel tools/build-guest tools/vm tools/run-tests
+	@shellcheck -x tools/lib.sh tools/deps tools/build-kernel tools/build-guest tools/vm \
+		tools/run-tests bench/run .ci/run
+	@# guest tests are sourced after guest/lib/*.sh: their variables come from there
+	@shellcheck -s sh -e SC2154 guest/init guest/run-group guest/lib/*.sh guest/tests/*.sh
 
 ## clean         remove build output except the extracted kernel tree
 clean:

@@ -3,8 +3,11 @@
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${BUILD:-$TOP/build}
+# shellcheck disable=SC2034 # used by the scripts that source this file
 KSRC=$BUILD/linux
 export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/pmem-memmap-ccache}
+# paths relative to the clone, so that every clone shares the cache
+export CCACHE_BASEDIR=$TOP
 
 say() { printf '>> %s\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }

@@ -1,23 +1,33 @@
 # shellcheck shell=sh
 # Namespace helpers for the guest tests.
 
+# shellcheck disable=SC2034 # used by the tests that source this file
 MiB=$((1 << 20))
+# shellcheck disable=SC2034
 GiB=$((1 << 30))
 
-# Remove every namespace of every region: each test starts from an empty region.
+# Remove every namespace: each test starts from empty regions.  Re-initialising
+# the labels also covers fresh backing files, whose zeroed label area would leave
+# a label-less region that cannot be divided into namespaces.
 pmem_reset() {
-	ndctl disable-namespace all >/dev/null 2>&1 || true
-	ndctl destroy-namespace -f all >/dev/null 2>&1 || true
+	ndctl disable-region all >/dev/null 2>&1
+	ndctl init-labels -f all >/dev/null 2>&1
+	ndctl enable-region all >/dev/null 2>&1
 }
 
-# ns_create ARGS...: create a namespace, print its ndctl JSON on one line
+# ns_json NAME: one namespace as a JSON object on one line, with "raw_size"
+# (the namespace size before any memmap reservation) from sysfs
+ns_json() {
+	ndctl list -v -N -n "$1" |
+		jq -c --argjson raw "$(cat "/sys/bus/nd/devices/$1/size")" \
+			'(if type == "array" then .[0] else . end) + {raw_size: $raw}'
+}
+
+# ns_create ARGS...: create a namespace and print ns_json of it; on failure the
+# error is in /tmp/ndctl.err
 ns_create() {
-	ndctl create-namespace "$@" 2>/tmp/ndctl.err | jq -c .
-}
-
-# region_size: available capacity of region0 in bytes
-region_size() {
-	ndctl list -R -r region0 | jq '.[0].size // .size'
+	name=$(ndctl create-namespace "$@" 2>/tmp/ndctl.err | jq -r .dev) &&
+		[ -n "$name" ] && ns_json "$name"
 }
 
 # mem_free_kb: MemFree from /proc/meminfo

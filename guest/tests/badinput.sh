@@ -7,8 +7,8 @@ expect_fail "misaligned size refused" "align|invalid" \
 expect_fail "size larger than the region refused" "space|size|available|exceed" \
 	ndctl create-namespace -m fsdax --map=dev -s $((1 << 40))
 expect_fail "unknown mode refused" "mode|invalid" \
-	ndctl create-namespace -m nosuchmode -s $GiB
-if ns_create -m fsdax --map=dev -s $GiB >/dev/null; then
+	ndctl create-namespace -m nosuchmode -s "$GiB"
+if ns_create -m fsdax --map=dev -s "$GiB" >/dev/null; then
 	ok "region still usable after the refusals"
 else
 	not_ok "region unusable: $(cat /tmp/ndctl.err)"

@@ -4,7 +4,7 @@
 
 for align in 4K 2M; do
 	pmem_reset
-	if ! js=$(ns_create -m devdax -a $align -s $GiB); then
+	if ! js=$(ns_create -m devdax -a $align -s "$GiB"); then
 		not_ok "align=$align: create: $(cat /tmp/ndctl.err)"
 		continue
 	fi

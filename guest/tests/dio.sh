@@ -6,7 +6,7 @@
 target=$(readlink -f /dev/disk-target)
 for map in dev mem; do
 	pmem_reset
-	if ! js=$(ns_create -m fsdax --map=$map -s $GiB); then
+	if ! js=$(ns_create -m fsdax --map=$map -s "$GiB"); then
 		not_ok "map=$map: create: $(cat /tmp/ndctl.err)"
 		continue
 	fi
@@ -20,7 +20,7 @@ for map in dev mem; do
 done
 
 pmem_reset
-js=$(ns_create -m raw -s $GiB)
+js=$(ns_create -m raw -s "$GiB")
 dev=$(echo "$js" | jq -r .blockdev)
 mkfs.ext4 -q -F "/dev/$dev"
 mkdir -p /mnt/dax

@@ -3,7 +3,7 @@
 
 for map in dev mem; do
 	pmem_reset
-	if ! js=$(ns_create -m fsdax --map=$map -s $GiB); then
+	if ! js=$(ns_create -m fsdax --map=$map -s "$GiB"); then
 		not_ok "map=$map: create: $(cat /tmp/ndctl.err)"
 		continue
 	fi

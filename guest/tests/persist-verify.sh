@@ -2,7 +2,7 @@
 # Persistence, second boot on the same backing file: the namespace came back
 # from its labels and the file written in the first boot is intact.
 
-js=$(ndctl list -N | jq -c '.[0] // .')
+js=$(ns_json "$(ndctl list -N | jq -r '.[0].dev // .dev')")
 is "$(echo "$js" | jq -r .mode)/$(echo "$js" | jq -r .map)" fsdax/dev "namespace back after reboot"
 mkdir -p /mnt/dax
 check "mount -o dax" mount -o dax "/dev/$(echo "$js" | jq -r .blockdev)" /mnt/dax

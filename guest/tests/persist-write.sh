@@ -3,7 +3,7 @@
 # written through a DAX mapping.  persist-verify reads it in the next boot.
 
 pmem_reset
-js=$(ns_create -m fsdax --map=dev -s $GiB) || not_ok "create: $(cat /tmp/ndctl.err)"
+js=$(ns_create -m fsdax --map=dev -s "$GiB") || not_ok "create: $(cat /tmp/ndctl.err)"
 dev=$(echo "$js" | jq -r .blockdev)
 check "mkfs.ext4 + mount -o dax" mount_dax "$dev"
 dd if=/dev/zero of=/mnt/dax/persist bs=1M count=32 2>/dev/null

@@ -15,6 +15,7 @@ wc_table() { echo "0 $sectors writecache p $origin $1 4096 0"; }
 # blocks equals field 2 = total blocks, field 4 = blocks under writeback is 0)
 wait_clean() {
 	for _ in $(seq 300); do
+		# shellcheck disable=SC2046 # split the status fields
 		set -- $(dmsetup status wc)
 		[ "$5" = "$6" ] && [ "$7" = 0 ] && return 0
 		sleep 0.2
@@ -25,7 +26,7 @@ wait_clean() {
 
 for map in dev mem; do
 	pmem_reset
-	if ! js=$(ns_create -m fsdax --map=$map -s $GiB); then
+	if ! js=$(ns_create -m fsdax --map=$map -s "$GiB"); then
 		not_ok "map=$map: create: $(cat /tmp/ndctl.err)"
 		continue
 	fi
@@ -47,7 +48,7 @@ for map in dev mem; do
 done
 
 pmem_reset
-js=$(ns_create -m raw -s $GiB)
+js=$(ns_create -m raw -s "$GiB")
 expect_fail "raw: writecache refused with EOPNOTSUPP" "not supported" \
 	dmsetup create wc --table "$(wc_table "/dev/$(echo "$js" | jq -r .blockdev)")"
 dmsetup remove wc 2>/dev/null
