@@ -38,3 +38,17 @@ mount_dax() {
 	mkdir -p /mnt/dax
 	mkfs.ext4 -q -F -b 4096 "/dev/$1" && mount -o dax "/dev/$1" /mnt/dax
 }
+
+# memmap_attr DEV ATTR: the lazy-memmap statistic ATTR of a pmem block device
+# (pmemX) or device-dax instance (daxX.Y)
+memmap_attr() {
+	case $1 in
+	dax*) cat "/sys/bus/dax/devices/$1/memmap/$2" ;;
+	*) cat "/sys/block/$1/memmap/$2" ;;
+	esac
+}
+
+# memmap_policy POLICY: the zone_device.memmap_init policy for the next enables
+memmap_policy() { echo "$1" > /sys/module/zone_device/parameters/memmap_init; }
+
+CHUNK_MEMMAP=$((512 * 64))	# struct page bytes of one 2 MiB chunk
