@@ -28,12 +28,16 @@ test: kernel guest
 bench: kernel guest
 	@bench/run
 
+## check-series build every step of the series, checkpatch --strict each patch
+check-series: deps
+	@tools/check-series
+
 ## shellcheck    lint the shell scripts
 shellcheck:
 	@shellcheck -x tools/lib.sh tools/deps tools/build-kernel tools/build-guest tools/vm \
-		tools/run-tests bench/run .ci/run
+		tools/run-tests tools/check-series bench/run .ci/run
 	@# guest tests are sourced after guest/lib/*.sh: their variables come from there
-	@shellcheck -s sh -e SC2154 guest/init guest/run-group guest/lib/*.sh guest/tests/*.sh
+	@shellcheck -s sh -e SC2154 guest/init guest/run-group guest/lib/*.sh guest/tests/*.sh bench/enable.sh
 
 ## clean         remove build output except the extracted kernel tree
 clean:
