@@ -33,7 +33,7 @@ if [ "$done2" -le $((done1 + 32 * CHUNK_MEMMAP)) ]; then
 else
 	not_ok "racing touches: $done1 -> $done2"
 fi
-ndctl destroy-namespace -f all >/dev/null
+ndctl destroy-namespace -f all >/dev/null 2>&1
 
 memmap_policy eager
 js=$(ns_create -m fsdax --map=dev -s $((4 * GiB))) || not_ok "create eager: $(cat /tmp/ndctl.err)"
