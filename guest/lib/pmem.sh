@@ -52,3 +52,17 @@ memmap_attr() {
 memmap_policy() { echo "$1" > /sys/module/zone_device/parameters/memmap_init; }
 
 CHUNK_MEMMAP=$((512 * 64))	# struct page bytes of one 2 MiB chunk
+
+# wc_wait_clean [NAME]: after "dmsetup message NAME 0 cleaner", wait until the
+# writecache NAME (default wc) has written every block back: status field 3
+# (free blocks) equals field 2 (total) and field 4 (under writeback) is 0
+wc_wait_clean() {
+	for _ in $(seq 300); do
+		# shellcheck disable=SC2046 # split the status fields
+		set -- $(dmsetup status "${1:-wc}")
+		[ "$5" = "$6" ] && [ "$7" = 0 ] && return 0
+		sleep 0.2
+	done
+	dmsetup status "${1:-wc}"
+	return 1
+}

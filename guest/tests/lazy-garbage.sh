@@ -21,13 +21,7 @@ if dmsetup create wc --table "0 $(blockdev --getsz "$origin") writecache p $orig
 	check "32 MiB written through the cache" dd if=/tmp/wc.data of=/dev/mapper/wc bs=1M oflag=direct
 	dmsetup message wc 0 flush
 	dmsetup message wc 0 cleaner
-	for _ in $(seq 300); do
-		# shellcheck disable=SC2046 # split the status fields
-		set -- $(dmsetup status wc)
-		[ "$5" = "$6" ] && [ "$7" = 0 ] && break
-		sleep 0.2
-	done
-	is "$5/$7" "$6/0" "written back to the origin"
+	check "written back to the origin" wc_wait_clean
 	dmsetup remove wc
 	check "data on the origin device" cmp -n $((32 << 20)) /tmp/wc.data "$origin"
 else

@@ -11,19 +11,6 @@ dd if=/dev/urandom of=/tmp/wc.data bs=1M count=32 2>/dev/null
 # wc_table CACHEDEV: the writecache table line
 wc_table() { echo "0 $sectors writecache p $origin $1 4096 0"; }
 
-# wait_clean: wait until every cached block was written back (status field 3 = free
-# blocks equals field 2 = total blocks, field 4 = blocks under writeback is 0)
-wait_clean() {
-	for _ in $(seq 300); do
-		# shellcheck disable=SC2046 # split the status fields
-		set -- $(dmsetup status wc)
-		[ "$5" = "$6" ] && [ "$7" = 0 ] && return 0
-		sleep 0.2
-	done
-	dmsetup status wc
-	return 1
-}
-
 for map in dev mem; do
 	pmem_reset
 	if ! js=$(ns_create -m fsdax --map=$map -s "$GiB"); then
@@ -41,7 +28,7 @@ for map in dev mem; do
 		dd if=/tmp/wc.data of=/dev/mapper/wc bs=1M oflag=direct seek=8
 	check "map=$map: flush" dmsetup message wc 0 flush
 	dmsetup message wc 0 cleaner
-	check "map=$map: cache written back to the origin" wait_clean
+	check "map=$map: cache written back to the origin" wc_wait_clean
 	dmsetup remove wc
 	check "map=$map: data on the origin device" \
 		cmp -n $((32 << 20)) /tmp/wc.data "$origin" 0 $((8 << 20))
