@@ -53,6 +53,12 @@ memmap_policy() { echo "$1" > /sys/module/zone_device/parameters/memmap_init; }
 
 CHUNK_MEMMAP=$((512 * 64))	# struct page bytes of one 2 MiB chunk
 
+# wc_table CACHEDEV: the table of a writecache in "p" mode over the DMA target
+wc_table() {
+	origin=$(readlink -f /dev/disk-target)
+	echo "0 $(blockdev --getsz "$origin") writecache p $origin $1 4096 0"
+}
+
 # wc_wait_clean [NAME]: after "dmsetup message NAME 0 cleaner", wait until the
 # writecache NAME (default wc) has written every block back: status field 3
 # (free blocks) equals field 2 (total) and field 4 (under writeback) is 0

@@ -5,11 +5,7 @@
 # namespace offers no DAX: the table is refused with EOPNOTSUPP.
 
 origin=$(readlink -f /dev/disk-target)
-sectors=$(blockdev --getsz "$origin")
 dd if=/dev/urandom of=/tmp/wc.data bs=1M count=32 2>/dev/null
-
-# wc_table CACHEDEV: the writecache table line
-wc_table() { echo "0 $sectors writecache p $origin $1 4096 0"; }
 
 for map in dev mem; do
 	pmem_reset
