@@ -11,3 +11,10 @@ export CCACHE_BASEDIR=$TOP
 
 say() { printf '>> %s\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+# Kernel builds take both cores: one at a time, whoever starts them.
+kbuild_lock() {
+	mkdir -p "$BUILD"
+	exec 9> "$BUILD/.kbuild.lock"
+	flock -n 9 || { say "waiting for another kernel build to finish"; flock 9; }
+}
