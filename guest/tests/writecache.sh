@@ -2,7 +2,7 @@
 # dm-writecache with a pmem cache ("p" mode) over the virtio-blk disk: write
 # through the cache, write everything back (cleaner mode), verify the origin.
 # The writeback bios carry the pmem's struct pages to virtio-blk.  A raw
-# namespace offers no DAX: the table is refused with EOPNOTSUPP.
+# namespace (no struct pages) is tested in pfn-io.sh.
 
 origin=$(readlink -f /dev/disk-target)
 dd if=/dev/urandom of=/tmp/wc.data bs=1M count=32 2>/dev/null
@@ -30,9 +30,4 @@ for map in dev mem; do
 		cmp -n $((32 << 20)) /tmp/wc.data "$origin" 0 $((8 << 20))
 done
 
-pmem_reset
-js=$(ns_create -m raw -s "$GiB")
-expect_fail "raw: writecache refused with EOPNOTSUPP" "not supported" \
-	dmsetup create wc --table "$(wc_table "/dev/$(echo "$js" | jq -r .blockdev)")"
-dmsetup remove wc 2>/dev/null
 pmem_reset
