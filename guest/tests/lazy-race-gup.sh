@@ -1,0 +1,128 @@
+# shellcheck shell=sh
+# Racing first touches through GUP: the kernel's own gup_test (CONFIG_GUP_TEST,
+# tools/testing/selftests/mm) has 8 threads (-j) pin or get the pages of the same
+# never-touched 64 MiB MAP_SHARED mapping at once, faulting them in inside GUP (-z),
+# through an fs-dax file and through /dev/daxX.Y.  The data (a seeded stream written
+# by write()/block I/O before, which initialises no struct page) must read back through
+# a mapping, every pin must be released (vmstat, and the namespace can be torn down),
+# and each chunk must be initialised at most once.  tools/vm fails the run on any
+# kernel warning.
+
+THREADS=8
+SIZE_MB=64
+CHUNKS=$((SIZE_MB / 2))
+
+# /proc/vmstat after folding the per-CPU deltas in (they lag by up to a threshold per CPU)
+vmstat_val() {
+	echo 1 > /proc/sys/vm/stat_refresh 2>/dev/null
+	awk -v k="$1" '$1 == k { print $2 }' /proc/vmstat
+}
+
+# gup_race DESCRIPTION GUP_TEST_ARGS...: every thread's ioctl must succeed
+# and cover the whole mapping (gup_test itself exits 0 whatever its threads got, and
+# prints TAP of its own)
+gup_race() {
+	desc=$1
+	shift
+	out=$(gup_test -z -S -j "$THREADS" -m "$SIZE_MB" -n 64 "$@" 2>&1)
+	rc=$?
+	n=$(printf '%s\n' "$out" | grep -c '^ok ')
+	if [ "$rc" = 0 ] && [ "$n" = "$THREADS" ] && ! printf '%s\n' "$out" | grep -qiE '^not ok|truncated'; then
+		ok "$desc"
+		printf '%s\n' "$out" | grep -m 2 'Time:' | sed 's/^# */#   /'
+	else
+		not_ok "$desc (exit $rc, $n of $THREADS ioctls ok)"
+		printf '%s\n' "$out" | sed 's/^/#   /'
+	fi
+}
+
+# chunks_once WHAT BEFORE AFTER MAXCHUNKS: the race initialised something, and at
+# most one chunk's struct pages per chunk it touched
+chunks_once() {
+	if [ "$3" -gt "$2" ] && [ "$3" -le $(($2 + $4 * CHUNK_MEMMAP)) ]; then
+		ok "$1: initialised bytes $2 -> $3, at most $4 chunks"
+	else
+		not_ok "$1: initialised bytes $2 -> $3 (want more, and at most $4 chunks: $(($4 * CHUNK_MEMMAP)))"
+	fi
+}
+
+# pins_released WHAT: every FOLL_PIN taken since pins_mark was released
+pins_mark() { acq0=$(vmstat_val nr_foll_pin_acquired) rel0=$(vmstat_val nr_foll_pin_released); }
+pins_released() {
+	acq=$(($(vmstat_val nr_foll_pin_acquired) - acq0))
+	rel=$(($(vmstat_val nr_foll_pin_released) - rel0))
+	if [ "$acq" -ge $((THREADS * SIZE_MB * 256)) ] && [ "$acq" = "$rel" ]; then
+		ok "$1: $acq pins taken, all released"
+	else
+		not_ok "$1: pins acquired $acq, released $rel (want >= $((THREADS * SIZE_MB * 256)), equal)"
+	fi
+}
+
+# teardown WHAT: disable and destroy every namespace within 60 s: a leaked page
+# reference would keep the pgmap alive and the teardown waiting forever
+teardown() {
+	(ndctl disable-namespace all && ndctl destroy-namespace -f all) >/dev/null 2>&1 &
+	pid=$!
+	for _ in $(seq 600); do
+		if ! kill -0 "$pid" 2>/dev/null; then
+			if wait "$pid"; then ok "$1: namespace torn down"; else not_ok "$1: teardown failed"; fi
+			return
+		fi
+		sleep 0.1
+	done
+	not_ok "$1: teardown still waiting after 60 s (leaked reference?)"
+}
+
+pmem_reset
+dax-rw -s "${SIZE_MB}M" -S 7 write /tmp/pattern >/dev/null
+free0=$(mem_free_kb)
+
+# --- fs-dax file: one FOLL_PIN race, one FOLL_GET race, each on its own file
+js=$(ns_create -m fsdax --map=dev -s $((2 * GiB))) || not_ok "fsdax create: $(cat /tmp/ndctl.err)"
+dev=$(echo "$js" | jq -r .blockdev)
+mount_dax "$dev" || not_ok "mount -o dax"
+for f in pinned got; do
+	dd if=/tmp/pattern of=/mnt/dax/$f bs=1M conv=fsync 2>/dev/null || not_ok "write /mnt/dax/$f"
+done
+i0=$(memmap_attr "$dev" initialized_bytes)
+diag "fsdax: memmap initialised after enable, mkfs and write(): $i0 bytes"
+pins_mark
+gup_race "fsdax: $THREADS threads pin (FOLL_PIN) a never-touched ${SIZE_MB} MiB file at once" \
+	-a -f /mnt/dax/pinned
+pins_released "fsdax"
+gup_race "fsdax: $THREADS threads get (FOLL_GET) a never-touched ${SIZE_MB} MiB file at once" \
+	-u -f /mnt/dax/got
+i1=$(memmap_attr "$dev" initialized_bytes)
+# an extent need not start on a 2 MiB boundary: one more chunk per file
+chunks_once "fsdax" "$i0" "$i1" $((2 * (CHUNKS + 1)))
+check "fsdax: pinned file's data right through a mapping" dax-rw -S 7 verify /mnt/dax/pinned
+check "fsdax: got file's data right through a mapping" dax-rw -S 7 verify /mnt/dax/got
+umount /mnt/dax
+teardown "fsdax"
+
+# --- /dev/daxX.Y: the stream goes in through the block device of an fsdax
+# namespace, which then becomes devdax (same info block geometry, same data offset)
+pmem_reset
+js=$(ns_create -m fsdax --map=dev -s "$GiB") || not_ok "devdax: create: $(cat /tmp/ndctl.err)"
+ns=$(echo "$js" | jq -r .dev)
+dd if=/tmp/pattern of="/dev/$(echo "$js" | jq -r .blockdev)" bs=1M oflag=direct 2>/dev/null ||
+	not_ok "devdax: write the stream through the block device"
+dax=$(ndctl create-namespace -f -e "$ns" -m devdax 2>/tmp/ndctl.err | jq -r '.daxregion.devices[0].chardev')
+[ -c "/dev/$dax" ] || not_ok "devdax: reconfigure $ns: $(cat /tmp/ndctl.err)"
+i0=$(memmap_attr "$dax" initialized_bytes)
+diag "devdax: memmap initialised after enable: $i0 bytes"
+pins_mark
+gup_race "devdax: $THREADS threads pin (FOLL_PIN) never-touched ${SIZE_MB} MiB of /dev/$dax at once" \
+	-a -f "/dev/$dax"
+pins_released "devdax"
+i1=$(memmap_attr "$dax" initialized_bytes)
+chunks_once "devdax" "$i0" "$i1" "$CHUNKS"
+check "devdax: data right through a mapping" dax-rw -s "${SIZE_MB}M" -S 7 verify "/dev/$dax"
+teardown "devdax"
+
+pending=$(vmstat_val nr_memmap_lazy_pending)
+is "$pending" 0 "no pending struct pages left in vmstat"
+free1=$(mem_free_kb)
+if [ $(( (free0 - free1) * 100 )) -le "$free0" ]; then ok "MemFree back within 1% ($free0 -> $free1 kB)"; else not_ok "MemFree $free0 -> $free1 kB"; fi
+rm -f /tmp/pattern
+pmem_reset
