@@ -1,0 +1,45 @@
+# shellcheck shell=sh
+# The host must agree with the lazy counters: enable a map=dev devdax namespace filling
+# the (fresh, sparse) NVDIMM, touch 16 scattered pages, and ask tools/run-tests to count
+# the written blocks of the backing file in the namespace's memmap area afterwards: the
+# struct pages of the memmap's own pfns (written at enable, as eager does), then at most
+# one chunk of struct pages for the enable and one per touched page.  Run it alone in
+# its boot, on new backing files, and leave the namespace in place.
+
+TOUCHED=16
+pmem_reset
+size=$(( $(cat /sys/bus/nd/devices/region0/size) ))
+js=$(ns_create -m devdax -s "$size") || not_ok "create: $(cat /tmp/ndctl.err)"
+ns=$(echo "$js" | jq -r .dev)
+dax=$(echo "$js" | jq -r '.daxregion.devices[0].chardev')
+check "$TOUCHED random pages touched" dax-touch -a 2M -r "$TOUCHED" -S 5 -w "/dev/$dax"
+done1=$(memmap_attr "$dax" initialized_bytes)
+max=$(( (1 + TOUCHED) * CHUNK_MEMMAP ))
+if [ "$done1" -le "$max" ]; then ok "initialised $done1 bytes, at most $((1 + TOUCHED)) chunks"; else not_ok "initialised $done1 bytes > $max"; fi
+
+# The memmap lies between the info block (4 KiB into the namespace, 4 KiB long)
+# and the start of the pfn device's data.  The region is the whole NVDIMM, which
+# starts at offset 0 of its backing file (the label area is at the end).
+region=$(( $(cat /sys/bus/nd/devices/region0/resource) ))
+ns_start=$(( $(cat "/sys/bus/nd/devices/$ns/resource") ))
+holder=$(cat "/sys/bus/nd/devices/$ns/holder")
+data=$(( $(cat "/sys/bus/nd/devices/$holder/resource") ))
+off=$(( ns_start - region + 8192 ))
+len=$(( data - ns_start - 8192 ))
+total=$(memmap_attr "$dax" total_bytes)
+# The struct pages of the pfns that hold the memmap itself (the altmap's, after the
+# 8 KiB reserve) are written at enable as eager does (move_pfn_range_to_zone): they
+# are not in the lazy counters, but they are in the file.
+self=$(( ((data - ns_start - 8192) >> 12) * 64 ))
+diag "$((size >> 30)) GiB devdax $ns via $holder: memmap area: file bytes [$off, +$len)"
+diag "struct pages of the data: $total bytes, initialised $done1; of the memmap's own pfns (written at enable): $self"
+if [ "$len" -ge $((total + self)) ]; then
+	ok "memmap area ($len bytes) holds the memmap ($((total + self)))"
+else
+	not_ok "memmap area of $len bytes < memmap total $((total + self))"
+fi
+sync
+# written 4 KiB blocks the host may find: the memmap's own struct pages (rounded up
+# to 4 KiB, plus a block they may share with a chunk) and one chunk per touch and
+# for the enable
+echo "# host-check: pmem0.img $off $len $(( (self + 4095) / 4096 * 4096 + 4096 + max ))"
