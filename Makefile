@@ -24,6 +24,12 @@ guest: kernel
 test: kernel guest
 	@tools/run-tests
 
+## test-debug    the whole suite on the debug kernel (kernel-config/variants/debug.config)
+test-debug: deps
+	@tools/build-kernel --variant debug
+	@tools/build-guest
+	@tools/run-tests --kernel debug
+
 ## bench         the head-to-head measurements (bench/)
 bench: kernel guest
 	@bench/run
