@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * dax-touch [-a ALIGN] [-w] [-t THREADS] [-s SIZE] [-p STRIDE | -r N [-S SEED]] [-v] FILE
+ * dax-touch [-a ALIGN | -u] [-w] [-t THREADS] [-s SIZE] [-p STRIDE | -r N [-S SEED]] [-v] FILE
  *
  * Map FILE (fs-dax file or /dev/daxX.Y) MAP_SHARED and fault in its pages
  * by touching one location per 4 KiB page, timing the whole pass.
+ *
+ * With -u the mapping starts 4 KiB past a 2 MiB boundary, so that the
+ * kernel can only map it with 4 KiB page-table entries.
  *
  * With -t THREADS all threads are released together by a barrier and
  * every thread touches the SAME set of pages, thread k starting at
@@ -40,8 +43,9 @@ struct worker {
 static void usage(void)
 {
 	fprintf(stderr,
-		"usage: dax-touch [-a ALIGN] [-w] [-t THREADS] [-s SIZE] [-p STRIDE | -r N [-S SEED]] [-v] FILE\n"
+		"usage: dax-touch [-a ALIGN | -u] [-w] [-t THREADS] [-s SIZE] [-p STRIDE | -r N [-S SEED]] [-v] FILE\n"
 		"  -a ALIGN   map at an ALIGN-aligned address (e.g. 2M) so PMD faults are possible\n"
+		"  -u         map 4 KiB past a 2 MiB boundary: 4 KiB mappings only\n"
 		"  -w         write (and afterwards verify) instead of read\n"
 		"  -t THREADS threads racing over the same pages (default 1)\n"
 		"  -s SIZE    bytes to map (default: file size, or sysfs size of /dev/daxX.Y)\n"
@@ -87,6 +91,40 @@ static void *worker_fn(void *arg)
 }
 
 /*
+ * mmap(MAP_SHARED) @len bytes of @fd at an address 4 KiB past a 2 MiB
+ * boundary: no PMD (or PUD) entry can map it, every fault is a 4 KiB one.
+ */
+static void *map_unaligned(int fd, size_t len, int prot)
+{
+	const size_t pmd = 2UL << 20;
+	uintptr_t res, start;
+	void *p;
+
+	if (len > SIZE_MAX - 2 * pmd) {
+		errno = EINVAL;
+		return MAP_FAILED;
+	}
+	p = mmap(NULL, len + 2 * pmd, PROT_NONE,
+		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (p == MAP_FAILED)
+		return p;
+	res = (uintptr_t)p;
+	start = ((res + pmd - 1) & ~(uintptr_t)(pmd - 1)) + PAGE_SZ;
+	p = mmap((void *)start, len, prot, MAP_SHARED | MAP_FIXED, fd, 0);
+	if (p == MAP_FAILED) {
+		int e = errno;
+
+		munmap((void *)res, len + 2 * pmd);
+		errno = e;
+		return p;
+	}
+	munmap((void *)res, start - res);
+	if (res + len + 2 * pmd > start + len)
+		munmap((void *)(start + len), res + len + 2 * pmd - start - len);
+	return p;
+}
+
+/*
  * Pick @n distinct page indexes out of [0, @npages) (Floyd's algorithm,
  * O(n) with a bitmap), then shuffle them so the touch order is random too.
  */
@@ -120,19 +158,22 @@ int main(int argc, char **argv)
 {
 	unsigned long long size = 0, align = 0, stride = 1, nrand = 0, v;
 	unsigned long long nthreads = 1, avail, seed = 0;
-	int c, have_seed = 0, verbose = 0, fd;
+	int c, have_seed = 0, verbose = 0, unaligned = 0, fd;
 	struct touch t = { 0 };
 	struct worker *w;
 	size_t npages, i;
 	const char *path;
 	double t0, t1;
 
-	while ((c = getopt(argc, argv, "a:wt:s:p:r:S:v")) != -1) {
+	while ((c = getopt(argc, argv, "a:uwt:s:p:r:S:v")) != -1) {
 		switch (c) {
 		case 'a':
 			if (parse_size(optarg, &align) || !align ||
 			    align & (align - 1) || align % PAGE_SZ)
 				usage();
+			break;
+		case 'u':
+			unaligned = 1;
 			break;
 		case 'w':
 			t.write = 1;
@@ -166,7 +207,7 @@ int main(int argc, char **argv)
 			usage();
 		}
 	}
-	if (argc - optind != 1 || (nrand && stride != 1))
+	if (argc - optind != 1 || (nrand && stride != 1) || (unaligned && align))
 		usage();
 	path = argv[optind];
 
@@ -187,8 +228,12 @@ int main(int argc, char **argv)
 	if (size > SIZE_MAX - align)
 		errx(1, "SIZE too large");
 
-	t.base = map_aligned(fd, size, align,
-			     t.write ? PROT_READ | PROT_WRITE : PROT_READ);
+	if (unaligned)
+		t.base = map_unaligned(fd, size,
+				       t.write ? PROT_READ | PROT_WRITE : PROT_READ);
+	else
+		t.base = map_aligned(fd, size, align,
+				     t.write ? PROT_READ | PROT_WRITE : PROT_READ);
 	if (t.base == MAP_FAILED)
 		err(1, "mmap %llu bytes of %s (align %llu)", size, path, align);
 

@@ -1,0 +1,349 @@
+# shellcheck shell=sh
+# Guest side of bench/run (busybox sh).  Output, one line each:
+#   P TEXT                                     progress
+#   R APPROACH MEASURE SIZE VALUE UNIT         one measured value (one repetition)
+#   U APPROACH MEASURE SIZE STATUS MESSAGE...  not measured: unsupported (MESSAGE is
+#                                              the error the approach got), skipped
+#   I KEY VALUE...                             information (kernel, counters)
+#
+#   sh guest.sh main REPS APPROACH...   enable time and memory at the NVDIMM size:
+#                                       and the memset reference
+#   sh guest.sh boot APPROACH           after a boot onto a configured namespace
+#   sh guest.sh work REPS APPROACH...   first touch, O_DIRECT from DAX, dm-writecache
+# APPROACH number i uses the NVDIMM of QEMU slot i.
+# APPROACH: dram pmem-eager pmem-lazy pmem-lazy-bg raw pfn
+# shellcheck source=../guest/lib/pmem.sh
+. /usr/share/pmem-tests/lib/pmem.sh
+
+mode=$1
+shift
+up() { cut -d' ' -f1 /proc/uptime; }
+# elapsed T0 T1: seconds between two /proc/uptime readings
+elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }
+rec() { echo "R $*"; }
+unsup() { echo "U $1 $2 $3 unsupported $(echo "$4" | tr '\n' ' ' | cut -c1-200)"; }
+progress() { echo "P $*"; }
+vmstat() { awk -v k="$1" '$1 == k { print $2 }' /proc/vmstat; }
+# the value after KEY= in the output of our helpers
+field() { sed -n "s/.*$1=\\([0-9.]*\\).*/\\1/p" | tail -n 1; }
+
+# region_of_slot S: the region of the NVDIMM in QEMU slot S (backing file
+# pmemS.img on the host): its NFIT handle is S + 1; region numbers follow
+# another order
+region_of_slot() {
+	for n in /sys/bus/nd/devices/nmem*; do
+		[ $(($(cat "$n/nfit/handle"))) = $(($1 + 1)) ] || continue
+		for rg in /sys/bus/nd/devices/region*; do
+			case $(cat "$rg/mapping0") in "${n##*/},"*) echo "${rg##*/region}"; return 0 ;; esac
+		done
+	done
+	return 1
+}
+
+# region_reset R: remove the namespaces of region R only (labels stay valid)
+region_reset() { ndctl destroy-namespace -f -r "region$1" all >/dev/null 2>&1; }
+
+# ns_args APPROACH MODE: ndctl create-namespace arguments; MODE fsdax or devdax
+ns_args() {
+	case $1 in
+	dram) echo "-m $2 --map=mem" ;;
+	pmem-*) echo "-m $2 --map=dev" ;;
+	raw|pfn) echo "-m raw" ;;
+	esac
+}
+set_policy() {
+	case $1 in
+	pmem-eager) memmap_policy eager ;;
+	pmem-lazy-bg) memmap_policy background ;;
+	*) memmap_policy lazy ;;
+	esac
+}
+# bound_dev BLOCKDEV: the nd device nd_pmem is bound to (pfnR.N or namespaceR.N)
+bound_dev() { basename "$(readlink -f "/sys/block/$1/device")"; }
+
+# rebind DRIVER DEV: unbind DEV, bind it again timing the bind write (the
+# kernel-side enable time); prints the seconds, or fails with the error
+rebind() {
+	echo "$2" > "/sys/bus/nd/drivers/$1/unbind" || { echo "unbind failed"; return 1; }
+	timed-write "/sys/bus/nd/drivers/$1/bind" "$2" > /tmp/tw.out 2>&1 ||
+		{ cat /tmp/tw.out; return 1; }
+	field seconds < /tmp/tw.out
+}
+
+# wait_complete DEV: wait (up to 600 s) until the memmap of DEV is complete
+wait_complete() {
+	for _ in $(seq 6000); do
+		[ "$(memmap_attr "$1" complete)" = 1 ] && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
+main() {
+	reps=$1
+	shift
+	pmem_reset
+	i=0
+	for a; do
+		r=$(region_of_slot $i)
+		i=$((i + 1))
+		size=$(( $(cat "/sys/bus/nd/devices/region$r/size") ))
+		progress "$a: enable a namespace filling region$r ($((size >> 30)) GiB), $reps repetitions"
+		set_policy "$a"
+		for rep in $(seq "$reps"); do
+			region_reset "$r"
+			free0=$(mem_free_kb) pages0=$(vmstat nr_memmap_pages)
+			t0=$(up)
+			# shellcheck disable=SC2046 # word list of ndctl options
+			if ! js=$(ndctl create-namespace $(ns_args "$a" fsdax) -r "region$r" 2>/tmp/ndctl.err); then
+				unsup "$a" enable_wall_s "$size" "ndctl create-namespace: $(cat /tmp/ndctl.err)"
+				break
+			fi
+			t1=$(up)
+			rec "$a" enable_wall_s "$size" "$(elapsed "$t0" "$t1")" s
+			blk=$(echo "$js" | jq -r .blockdev)
+			ns=$(echo "$js" | jq -r .dev)
+			dev=$(bound_dev "$blk")
+			if [ "$rep" = "$reps" ]; then
+				# memory, from the last repetition, before the rebind
+				rec "$a" dram_used_bytes "$size" $(( (free0 - $(mem_free_kb)) * 1024 )) B
+				rec "$a" nr_memmap_bytes "$size" $(( ($(vmstat nr_memmap_pages) - pages0) * 4096 )) B
+				raw=$(cat "/sys/bus/nd/devices/$ns/size")
+				usable=$(echo "$js" | jq -r .size)
+				rec "$a" pmem_reserved_bytes "$size" $((raw - usable)) B
+			fi
+			if ! s=$(rebind nd_pmem "$dev"); then
+				unsup "$a" enable_kernel_s "$size" "rebind $dev: $s"
+				continue
+			fi
+			rec "$a" enable_kernel_s "$size" "$s" s
+			if [ -e "/sys/block/$blk/memmap/total_bytes" ]; then
+				rec "$a" memmap_init_at_enable_bytes "$size" "$(memmap_attr "$blk" initialized_bytes)" B
+				[ "$rep" = "$reps" ] && rec "$a" memmap_total_bytes "$size" "$(memmap_attr "$blk" total_bytes)" B
+			else
+				[ "$rep" = "$reps" ] && rec "$a" memmap_total_bytes "$size" 0 B
+			fi
+			if [ "$a" = pmem-lazy-bg ]; then
+				# from the bind: time until the worker completed the memmap
+				t0=$(up)
+				if wait_complete "$blk"; then
+					rec "$a" bg_complete_s "$size" "$(elapsed "$t0" "$(up)")" s
+				else
+					unsup "$a" bg_complete_s "$size" "memmap not complete after 600 s"
+				fi
+			fi
+		done
+		[ "$a" = pmem-eager ] && [ -n "${blk:-}" ] && [ -e "/sys/block/$blk/memmap/total_bytes" ] &&
+			memmap_bytes=$(memmap_attr "$blk" total_bytes)
+	done
+	memmap_policy lazy
+	# The physical limit: memset as many bytes as eager's memmap has, in DRAM,
+	# in a buffer of at most 256 MiB (the guest's RAM is small)
+	if [ -n "${memmap_bytes:-}" ]; then
+		buf=$((256 << 20))
+		[ "$memmap_bytes" -lt "$buf" ] && buf=$memmap_bytes
+		bytes=$((memmap_bytes / buf * buf))
+		progress "memset: $bytes bytes ($((bytes >> 20)) MiB, the memmap of $((size >> 30)) GiB), $reps repetitions"
+		memset-bench -s "$bytes" -b "$buf" -n "$reps" | sed -n 's/.*rep [0-9]* seconds=//p' |
+			while read -r s; do rec memset memset_memmap_s "$size" "$s" s; done
+	fi
+	grep -E 'nr_memmap' /proc/vmstat | sed 's/^/I vmstat /'
+}
+
+# boot APPROACH SIZE, after booting onto a configured namespace: the uptime at
+# which its block device is there (the kernel enables it asynchronously), and
+# what the kernel did at boot
+boot() {
+	for _ in $(seq 6000); do
+		[ -e /sys/block/pmem0 ] && break
+		sleep 0.1
+	done
+	if [ -e /sys/block/pmem0 ]; then
+		rec "$1" boot_pmem_ready_s "$2" "$(up)" s
+	else
+		unsup "$1" boot_pmem_ready_s "$2" "no /sys/block/pmem0 600 s after boot"
+	fi
+	for blk in /sys/block/pmem*; do
+		[ -e "$blk" ] || continue
+		b=${blk##*/}
+		if [ -e "$blk/memmap/total_bytes" ]; then
+			echo "I boot $b policy=$(memmap_attr "$b" policy) initialized=$(memmap_attr "$b" initialized_bytes) total=$(memmap_attr "$b" total_bytes) complete=$(memmap_attr "$b" complete)"
+		else
+			echo "I boot $b no-memmap"
+		fi
+	done
+	echo "I boot uptime $(up)"
+}
+
+# touch_devdax APPROACH R SIZE ALIGN TAG: fresh devdax namespace, rebind (kernel
+# enable time), then read-touch every page of /dev/daxR.0 with ALIGN mappings
+touch_devdax() {
+	a=$1 r=$2 size=$3 align=$4 tag=$5
+	region_reset "$r"
+	# shellcheck disable=SC2046 # word list of ndctl options
+	if ! js=$(ndctl create-namespace $(ns_args "$a" devdax) -a "$align" -r "region$r" 2>&1); then
+		unsup "$a" "devdax_touch_${tag}_s" "$size" "ndctl create-namespace -m devdax: $js"
+		return 1
+	fi
+	dax=$(echo "$js" | jq -r '.daxregion.devices[0].chardev')
+	# the nd device dax_pmem binds: daxR.N, the only one of region R
+	nd=
+	for d in /sys/bus/nd/drivers/dax_pmem/dax"$r".*; do nd=${d##*/}; done
+	if ! s=$(rebind dax_pmem "$nd" 2>&1); then
+		unsup "$a" "devdax_touch_${tag}_s" "$size" "rebind $nd: $s"
+		return 1
+	fi
+	for _ in $(seq 50); do [ -c "/dev/$dax" ] && break; sleep 0.1; done
+	if ! out=$(dax-touch -a "$align" "/dev/$dax" 2>&1); then
+		unsup "$a" "devdax_touch_${tag}_s" "$size" "dax-touch: $out"
+		return 1
+	fi
+	t=$(echo "$out" | field seconds)
+	rec "$a" "devdax_touch_${tag}_s" "$size" "$t" s
+	rec "$a" "devdax_enable_touch_${tag}_s" "$size" "$(awk -v a="$s" -v b="$t" 'BEGIN { printf "%.6f", a + b }')" s
+}
+
+# fio_dio APPROACH SIZE RW: O_DIRECT between /dev/disk-target and a buffer that
+# is an mmap of the DAX file /mnt/dax/buf
+fio_dio() {
+	if ! fio --name=dio --filename=/dev/disk-target --rw="$3" --bs=1M --size=256M \
+		--direct=1 --ioengine=psync --iomem=mmapshared:/mnt/dax/buf \
+		--output-format=json > /tmp/fio.json 2>/tmp/fio.err; then
+		unsup "$1" "dio_${3}_MBps" "$2" "fio: $(cat /tmp/fio.err)"
+		return 1
+	fi
+	jq -r --arg a "$1" --arg s "$2" --arg rw "$3" '.jobs[0][$rw] |
+		"R \($a) dio_\($rw)_MBps \($s) \(.bw_bytes / 1e6) MB/s",
+		"R \($a) dio_\($rw)_p50_us \($s) \(.clat_ns.percentile["50.000000"] / 1000) us",
+		"R \($a) dio_\($rw)_p99_us \($s) \(.clat_ns.percentile["99.000000"] / 1000) us"' /tmp/fio.json
+}
+
+# wc_clean_time: cleaner mode, seconds until everything is written back
+wc_clean_time() {
+	t0=$(up)
+	dmsetup message wc 0 cleaner || return 1
+	for _ in $(seq 6000); do
+		# shellcheck disable=SC2046 # split the status fields
+		set -- $(dmsetup status wc)
+		if [ "$5" = "$6" ] && [ "$7" = 0 ]; then
+			elapsed "$t0" "$(up)"
+			return 0
+		fi
+		sleep 0.05
+	done
+	return 1
+}
+
+work() {
+	reps=$1
+	shift
+	pmem_reset
+	origin=$(readlink -f /dev/disk-target)
+	i=0
+	for a; do
+		r=$(region_of_slot $i)
+		i=$((i + 1))
+		size=$(( $(cat "/sys/bus/nd/devices/region$r/size") ))
+		set_policy "$a"
+		progress "$a: devdax first touch of $((size >> 20)) MiB, 4 KiB and 2 MiB mappings, $reps repetitions"
+		case $a in raw|pfn) reps_dd=0 ;; *) reps_dd=$reps ;; esac
+		for _ in $(seq "$reps_dd"); do
+			touch_devdax "$a" "$r" "$size" 4K 4k || break
+			touch_devdax "$a" "$r" "$size" 2M 2m || break
+		done
+		progress "$a: DAX file first touch, O_DIRECT from DAX (fio), dm-writecache"
+		region_reset "$r"
+		# shellcheck disable=SC2046 # word list of ndctl options
+		if ! js=$(ndctl create-namespace $(ns_args "$a" fsdax) -r "region$r" 2>&1); then
+			unsup "$a" fsdax_touch_2m_s "$size" "ndctl create-namespace: $js"
+			continue
+		fi
+		blk=$(echo "$js" | jq -r .blockdev)
+		mkdir -p /mnt/dax
+		mkfs.ext4 -q -F -b 4096 "/dev/$blk" >/dev/null 2>&1
+		if ! err=$(mount -o dax "/dev/$blk" /mnt/dax 2>&1); then
+			err="mount -o dax: ${err:-failed}; kernel: $(dmesg | tail -n 1 | sed 's/^\[[^]]*\] //')"
+			for m in fsdax_touch_4k_s fsdax_touch_2m_s dio_write_MBps dio_read_MBps; do
+				unsup "$a" $m "$size" "$err"
+			done
+			# no DAX from the block device; device-dax is a mode with a memmap
+			[ "$reps_dd" = 0 ] && for m in devdax_touch_4k_s devdax_touch_2m_s; do
+				unsup "$a" $m "$size" "no /dev/daxX.Y without struct pages (devdax needs --map=mem|dev); $err"
+			done
+		else
+			# a written (not unwritten) file of 3/4 of the namespace: the
+			# touches then fault in pmem pages, not zero them
+			fsize=$(( size * 3 / 4 >> 21 << 21 ))
+			echo "I work $a fsdax_file_bytes $fsize"
+			dd if=/dev/zero of=/mnt/dax/f bs=2M count=$((fsize >> 21)) 2>/dev/null
+			dd if=/dev/zero of=/mnt/dax/buf bs=1M count=4 2>/dev/null
+			sync
+			umount /mnt/dax
+			dev=$(bound_dev "$blk")
+			for _ in $(seq "$reps"); do
+				for tag in 4k 2m; do
+					# a fresh enable: the lazy memmap starts uninitialised
+					if ! s=$(rebind nd_pmem "$dev"); then
+						unsup "$a" "fsdax_touch_${tag}_s" "$size" "rebind $dev: $s"
+						continue
+					fi
+					mount -o dax "/dev/$blk" /mnt/dax
+					if [ $tag = 4k ]; then opt=-u; else opt="-a 2M"; fi
+					# shellcheck disable=SC2086 # one or two words
+					if out=$(dax-touch $opt /mnt/dax/f 2>&1); then
+						t=$(echo "$out" | field seconds)
+						rec "$a" "fsdax_touch_${tag}_s" "$size" "$t" s
+						rec "$a" "fsdax_enable_touch_${tag}_s" "$size" "$(awk -v a="$s" -v b="$t" 'BEGIN { printf "%.6f", a + b }')" s
+					else
+						unsup "$a" "fsdax_touch_${tag}_s" "$size" "dax-touch: $out"
+					fi
+					umount /mnt/dax
+				done
+			done
+			mount -o dax "/dev/$blk" /mnt/dax
+			for _ in $(seq "$reps"); do
+				fio_dio "$a" "$size" write || break
+				fio_dio "$a" "$size" read || break
+			done
+			umount /mnt/dax
+		fi
+		# dm-writecache, pmem cache over the virtio-blk disk
+		for _ in $(seq "$reps"); do
+			# a fresh superblock for every table
+			dd if=/dev/zero of="/dev/$blk" bs=1M count=1 oflag=direct 2>/dev/null
+			t0=$(up)
+			if ! err=$(dmsetup create wc --table "$(wc_table "/dev/$blk")" 2>&1); then
+				err="$err; kernel: $(dmesg | tail -n 1 | sed 's/^\[[^]]*\] //')"
+				for m in wc_create_s wc_write_MBps wc_writeback_s; do
+					unsup "$a" $m "$size" "dmsetup create writecache: $err"
+				done
+				dmsetup remove wc 2>/dev/null
+				break
+			fi
+			rec "$a" wc_create_s "$size" "$(elapsed "$t0" "$(up)")" s
+			if fio --name=wc --filename=/dev/mapper/wc --rw=write --bs=1M --size=256M \
+				--direct=1 --ioengine=psync --output-format=json > /tmp/fio.json 2>/tmp/fio.err; then
+				jq -r --arg a "$a" --arg s "$size" \
+					'"R \($a) wc_write_MBps \($s) \(.jobs[0].write.bw_bytes / 1e6) MB/s"' /tmp/fio.json
+			else
+				unsup "$a" wc_write_MBps "$size" "fio: $(cat /tmp/fio.err)"
+			fi
+			dmsetup message wc 0 flush
+			if s=$(wc_clean_time); then
+				rec "$a" wc_writeback_s "$size" "$s" s
+			else
+				unsup "$a" wc_writeback_s "$size" "writeback did not finish: $(dmsetup status wc)"
+			fi
+			dmsetup remove wc
+		done
+		region_reset "$r"
+	done
+	memmap_policy lazy
+}
+
+case $mode in
+main) main "$@" ;;
+boot) boot "$@" ;;
+work) work "$@" ;;
+*) echo "usage: guest.sh main|boot|work ..." >&2; exit 2 ;;
+esac
