@@ -41,9 +41,9 @@ check-series: deps
 ## shellcheck    lint the shell scripts
 shellcheck:
 	@shellcheck -x tools/lib.sh tools/deps tools/build-kernel tools/build-guest tools/vm \
-		tools/run-tests tools/check-series bench/run .ci/run
+		tools/run-tests tools/check-series bench/run bench/report .ci/run
 	@# guest tests are sourced after guest/lib/*.sh: their variables come from there
-	@shellcheck -s sh -e SC2154 guest/init guest/run-group guest/lib/*.sh guest/tests/*.sh bench/enable.sh
+	@shellcheck -s sh -e SC2154 guest/init guest/run-group guest/lib/*.sh guest/tests/*.sh bench/guest.sh
 
 ## clean         remove build output except the extracted kernel tree
 clean:
