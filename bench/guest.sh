@@ -154,14 +154,14 @@ main() {
 # which its block device is there (the kernel enables it asynchronously), and
 # what the kernel did at boot
 boot() {
-	for _ in $(seq 6000); do
-		[ -e /sys/block/pmem0 ] && break
+	for _ in $(seq 1200); do
+		ls -d /sys/block/pmem* >/dev/null 2>&1 && break
 		sleep 0.1
 	done
-	if [ -e /sys/block/pmem0 ]; then
+	if ls -d /sys/block/pmem* >/dev/null 2>&1; then
 		rec "$1" boot_pmem_ready_s "$2" "$(up)" s
 	else
-		unsup "$1" boot_pmem_ready_s "$2" "no /sys/block/pmem0 600 s after boot"
+		unsup "$1" boot_pmem_ready_s "$2" "no /sys/block/pmem* 120 s after boot"
 	fi
 	for blk in /sys/block/pmem*; do
 		[ -e "$blk" ] || continue
