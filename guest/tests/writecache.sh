@@ -15,6 +15,10 @@ for map in dev mem; do
 	fi
 	cache=/dev/$(echo "$js" | jq -r .blockdev)
 	dd if=/dev/zero of="$origin" bs=1M count=64 oflag=direct 2>/dev/null
+	# a fresh cache: zero dm-writecache's superblock.  map=mem's data start where the
+	# map=dev namespace before kept its memmap: stale struct pages, or on a DEBUG_VM
+	# kernel the 0xff poison of page_init_poison(), would be an "Invalid magic"
+	dd if=/dev/zero of="$cache" bs=1M count=1 oflag=direct 2>/dev/null
 	if ! dmsetup create wc --table "$(wc_table "$cache")"; then
 		not_ok "map=$map: dmsetup create writecache"
 		continue
