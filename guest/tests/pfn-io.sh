@@ -32,7 +32,9 @@ else
 	ok "the raw namespace has no memmap and offers no fs-dax"
 fi
 
+# fresh caches: zero dm-writecache's superblock each time
 dd if=/dev/zero of="$origin" bs=1M count=64 oflag=direct 2>/dev/null
+dd if=/dev/zero of="/dev/$cache" bs=1M count=1 oflag=direct 2>/dev/null
 if check "writecache table with a raw pmem cache" \
 	dmsetup create wc --table "$(wc_table "/dev/$cache")"; then
 	check "32 MiB written through the cache" \
@@ -50,6 +52,7 @@ fi
 # by struct page only, so the writeback bios must be refused before it.
 origin2=/dev/$(ns_create -m raw -r region1 | jq -r .blockdev)
 dd if=/dev/zero of="$origin2" bs=1M count=16 oflag=direct 2>/dev/null
+dd if=/dev/zero of="/dev/$cache" bs=1M count=1 oflag=direct 2>/dev/null
 if check "writecache over a pmem origin" dmsetup create wc2 --table \
 	"0 $(blockdev --getsz "$origin2") writecache p $origin2 /dev/$cache 4096 0"; then
 	check "4 MiB written through the cache" \
