@@ -34,7 +34,7 @@ test-debug: deps
 bench: kernel guest
 	@bench/run
 
-## check-series build every step of the series, checkpatch --strict each patch
+## check-series each series applies alone and together; build every step; checkpatch --strict
 check-series: deps
 	@tools/check-series
 
