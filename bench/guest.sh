@@ -221,24 +221,14 @@ fio_dio() {
 # wc_clean_time: cleaner mode, seconds until everything is written back
 wc_clean_time() {
 	t0=$(up)
-	dmsetup message wc 0 cleaner || return 1
-	for _ in $(seq 6000); do
-		# shellcheck disable=SC2046 # split the status fields
-		set -- $(dmsetup status wc)
-		if [ "$5" = "$6" ] && [ "$7" = 0 ]; then
-			elapsed "$t0" "$(up)"
-			return 0
-		fi
-		sleep 0.05
-	done
-	return 1
+	dmsetup message wc 0 cleaner && wc_wait_clean >/dev/null || return 1
+	elapsed "$t0" "$(up)"
 }
 
 work() {
 	reps=$1
 	shift
 	pmem_reset
-	origin=$(readlink -f /dev/disk-target)
 	i=0
 	for a; do
 		r=$(region_of_slot $i)

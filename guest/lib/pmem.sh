@@ -63,12 +63,14 @@ wc_table() {
 # writecache NAME (default wc) has written every block back: status field 3
 # (free blocks) equals field 2 (total) and field 4 (under writeback) is 0
 wc_wait_clean() {
-	for _ in $(seq 300); do
+	wc_name=${1:-wc}
+	# every 50 ms (the bench times the writeback with it), for up to 5 minutes
+	for _ in $(seq 6000); do
 		# shellcheck disable=SC2046 # split the status fields
-		set -- $(dmsetup status "${1:-wc}")
+		set -- $(dmsetup status "$wc_name")
 		[ "$5" = "$6" ] && [ "$7" = 0 ] && return 0
-		sleep 0.2
+		sleep 0.05
 	done
-	dmsetup status "${1:-wc}"
+	dmsetup status "$wc_name"
 	return 1
 }
