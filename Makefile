@@ -1,7 +1,7 @@
 # Lazy struct-page initialisation for pmem: build, boot, test and measure.
 # `make test` and `make bench` do all set-up themselves (apt-get as root).
 
-.PHONY: all deps kernel guest test bench test-debug check-series shellcheck clean distclean help
+.PHONY: all deps kernel guest test bench test-debug check-series rfc shellcheck clean distclean help
 
 all: test
 
@@ -38,16 +38,20 @@ bench: kernel guest
 check-series: deps
 	@tools/check-series
 
+## rfc           build/rfc/: the lazy-memmap series ready to post (after check-series)
+rfc: check-series
+	@tools/rfc
+
 ## shellcheck    lint the shell scripts
 shellcheck:
 	@shellcheck -x tools/lib.sh tools/deps tools/build-kernel tools/build-guest tools/vm \
-		tools/run-tests tools/check-series bench/run bench/report .ci/run
+		tools/run-tests tools/check-series tools/rfc tools/test-rfc bench/run bench/report .ci/run
 	@# guest tests are sourced after guest/lib/*.sh: their variables come from there
 	@shellcheck -s sh -e SC2154 guest/init guest/run-group guest/lib/*.sh guest/tests/*.sh bench/guest.sh
 
 ## clean         remove build output except the extracted kernel tree
 clean:
-	rm -rf build/obj build/guest build/vm build/logs build/bench
+	rm -rf build/obj build/guest build/vm build/logs build/bench build/rfc build/rfc-test
 
 ## distclean     remove build/ entirely (ccache in ~/.cache stays)
 distclean:
