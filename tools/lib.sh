@@ -12,6 +12,14 @@ export CCACHE_BASEDIR=$TOP
 say() { printf '>> %s\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 
+# series_patches [SERIES/]: the patches of patches/series in order, one path per line
+# relative to patches/ ('#' comments and blank lines dropped); only SERIES's if given.
+# shellcheck disable=SC2120 # SERIES is optional
+series_patches() {
+	[ -f "$TOP/patches/series" ] || return 0
+	sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$TOP/patches/series" | grep "^${1:-}" || true
+}
+
 # Kernel builds take both cores: one at a time, whoever starts them.
 kbuild_lock() {
 	mkdir -p "$BUILD"
