@@ -20,7 +20,7 @@ kernel: deps
 guest: kernel
 	@tools/build-guest
 
-## test          every guest test group; ends with "N passed, N failed"
+## test          every guest test group, the bench smoke test, the RFC checks; ends "N passed, N failed"
 test: kernel guest
 	@tools/run-tests
 
@@ -34,7 +34,7 @@ test-debug: deps
 bench: kernel guest
 	@bench/run
 
-## check-series each series applies alone and together; build every step; checkpatch --strict
+## check-series each series applies alone and together; build every step and each series alone; checkpatch --strict
 check-series: deps
 	@tools/check-series
 
