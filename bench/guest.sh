@@ -79,64 +79,76 @@ wait_complete() {
 	return 1
 }
 
-main() {
-	reps=$1
-	shift
+# each_approach FN REPS APPROACH...: from empty regions, run FN once per APPROACH
+# with a (the approach), r (the region of its NVDIMM slot), size (the region's) and
+# reps set, and the approach's memmap policy in force; then back to lazy
+each_approach() {
+	fn=$1 reps=$2
+	shift 2
 	pmem_reset
 	i=0
 	for a; do
 		r=$(region_of_slot $i)
 		i=$((i + 1))
 		size=$(( $(cat "/sys/bus/nd/devices/region$r/size") ))
-		progress "$a: enable a namespace filling region$r ($((size >> 30)) GiB), $reps repetitions"
 		set_policy "$a"
-		for rep in $(seq "$reps"); do
-			region_reset "$r"
-			free0=$(mem_free_kb) pages0=$(vmstat nr_memmap_pages)
-			t0=$(up)
-			# shellcheck disable=SC2046 # word list of ndctl options
-			if ! js=$(ndctl create-namespace $(ns_args "$a" fsdax) -r "region$r" 2>/tmp/ndctl.err); then
-				unsup "$a" enable_wall_s "$size" "ndctl create-namespace: $(cat /tmp/ndctl.err)"
-				break
-			fi
-			t1=$(up)
-			rec "$a" enable_wall_s "$size" "$(elapsed "$t0" "$t1")" s
-			blk=$(echo "$js" | jq -r .blockdev)
-			ns=$(echo "$js" | jq -r .dev)
-			dev=$(bound_dev "$blk")
-			if [ "$rep" = "$reps" ]; then
-				# memory, from the last repetition, before the rebind
-				rec "$a" dram_used_bytes "$size" $(( (free0 - $(mem_free_kb)) * 1024 )) B
-				rec "$a" nr_memmap_bytes "$size" $(( ($(vmstat nr_memmap_pages) - pages0) * 4096 )) B
-				raw=$(cat "/sys/bus/nd/devices/$ns/size")
-				usable=$(echo "$js" | jq -r .size)
-				rec "$a" pmem_reserved_bytes "$size" $((raw - usable)) B
-			fi
-			if ! s=$(rebind nd_pmem "$dev"); then
-				unsup "$a" enable_kernel_s "$size" "rebind $dev: $s"
-				continue
-			fi
-			rec "$a" enable_kernel_s "$size" "$s" s
-			if [ -e "/sys/block/$blk/memmap/total_bytes" ]; then
-				rec "$a" memmap_init_at_enable_bytes "$size" "$(memmap_attr "$blk" initialized_bytes)" B
-				[ "$rep" = "$reps" ] && rec "$a" memmap_total_bytes "$size" "$(memmap_attr "$blk" total_bytes)" B
-			else
-				[ "$rep" = "$reps" ] && rec "$a" memmap_total_bytes "$size" 0 B
-			fi
-			if [ "$a" = pmem-lazy-bg ]; then
-				# from the bind: time until the worker completed the memmap
-				t0=$(up)
-				if wait_complete "$blk"; then
-					rec "$a" bg_complete_s "$size" "$(elapsed "$t0" "$(up)")" s
-				else
-					unsup "$a" bg_complete_s "$size" "memmap not complete after 600 s"
-				fi
-			fi
-		done
-		[ "$a" = pmem-eager ] && [ -n "${blk:-}" ] && [ -e "/sys/block/$blk/memmap/total_bytes" ] &&
-			memmap_bytes=$(memmap_attr "$blk" total_bytes)
+		"$fn"
 	done
 	memmap_policy lazy
+}
+
+# main_one: enable time and memory of approach a on region r (each_approach)
+main_one() {
+	progress "$a: enable a namespace filling region$r ($((size >> 30)) GiB), $reps repetitions"
+	for rep in $(seq "$reps"); do
+		region_reset "$r"
+		free0=$(mem_free_kb) pages0=$(vmstat nr_memmap_pages)
+		t0=$(up)
+		# shellcheck disable=SC2046 # word list of ndctl options
+		if ! js=$(ndctl create-namespace $(ns_args "$a" fsdax) -r "region$r" 2>/tmp/ndctl.err); then
+			unsup "$a" enable_wall_s "$size" "ndctl create-namespace: $(cat /tmp/ndctl.err)"
+			break
+		fi
+		t1=$(up)
+		rec "$a" enable_wall_s "$size" "$(elapsed "$t0" "$t1")" s
+		blk=$(echo "$js" | jq -r .blockdev)
+		ns=$(echo "$js" | jq -r .dev)
+		dev=$(bound_dev "$blk")
+		if [ "$rep" = "$reps" ]; then
+			# memory, from the last repetition, before the rebind
+			rec "$a" dram_used_bytes "$size" $(( (free0 - $(mem_free_kb)) * 1024 )) B
+			rec "$a" nr_memmap_bytes "$size" $(( ($(vmstat nr_memmap_pages) - pages0) * 4096 )) B
+			raw=$(cat "/sys/bus/nd/devices/$ns/size")
+			usable=$(echo "$js" | jq -r .size)
+			rec "$a" pmem_reserved_bytes "$size" $((raw - usable)) B
+		fi
+		if ! s=$(rebind nd_pmem "$dev"); then
+			unsup "$a" enable_kernel_s "$size" "rebind $dev: $s"
+			continue
+		fi
+		rec "$a" enable_kernel_s "$size" "$s" s
+		if [ -e "/sys/block/$blk/memmap/total_bytes" ]; then
+			rec "$a" memmap_init_at_enable_bytes "$size" "$(memmap_attr "$blk" initialized_bytes)" B
+			[ "$rep" = "$reps" ] && rec "$a" memmap_total_bytes "$size" "$(memmap_attr "$blk" total_bytes)" B
+		else
+			[ "$rep" = "$reps" ] && rec "$a" memmap_total_bytes "$size" 0 B
+		fi
+		if [ "$a" = pmem-lazy-bg ]; then
+			# from the bind: time until the worker completed the memmap
+			t0=$(up)
+			if wait_complete "$blk"; then
+				rec "$a" bg_complete_s "$size" "$(elapsed "$t0" "$(up)")" s
+			else
+				unsup "$a" bg_complete_s "$size" "memmap not complete after 600 s"
+			fi
+		fi
+	done
+	[ "$a" = pmem-eager ] && [ -n "${blk:-}" ] && [ -e "/sys/block/$blk/memmap/total_bytes" ] &&
+		memmap_bytes=$(memmap_attr "$blk" total_bytes)
+}
+
+main() {
+	each_approach main_one "$@"
 	# The physical limit: memset as many bytes as eager's memmap has, in DRAM,
 	# in a buffer of at most 256 MiB (the guest's RAM is small)
 	if [ -n "${memmap_bytes:-}" ]; then
@@ -225,120 +237,112 @@ wc_clean_time() {
 	elapsed "$t0" "$(up)"
 }
 
-work() {
-	reps=$1
-	shift
-	pmem_reset
-	i=0
-	for a; do
-		r=$(region_of_slot $i)
-		i=$((i + 1))
-		size=$(( $(cat "/sys/bus/nd/devices/region$r/size") ))
-		set_policy "$a"
-		progress "$a: devdax first touch of $((size >> 20)) MiB, 4 KiB and 2 MiB mappings, $reps repetitions"
-		case $a in raw|pfn) reps_dd=0 ;; *) reps_dd=$reps ;; esac
-		for _ in $(seq "$reps_dd"); do
-			touch_devdax "$a" "$r" "$size" 4K 4k || break
-			touch_devdax "$a" "$r" "$size" 2M 2m || break
-		done
-		progress "$a: DAX file first touch, O_DIRECT from DAX (fio), dm-writecache"
-		region_reset "$r"
-		# shellcheck disable=SC2046 # word list of ndctl options
-		if ! js=$(ndctl create-namespace $(ns_args "$a" fsdax) -r "region$r" 2>&1); then
-			unsup "$a" fsdax_touch_2m_s "$size" "ndctl create-namespace: $js"
-			continue
-		fi
-		blk=$(echo "$js" | jq -r .blockdev)
-		mkdir -p /mnt/dax
-		mkfs.ext4 -q -F -b 4096 "/dev/$blk" >/dev/null 2>&1
-		if ! err=$(mount -o dax "/dev/$blk" /mnt/dax 2>&1); then
-			err="mount -o dax: ${err:-failed}; kernel: $(dmesg | tail -n 1 | sed 's/^\[[^]]*\] //')"
-			for m in fsdax_touch_4k_s fsdax_touch_2m_s dio_write_MBps dio_read_MBps; do
-				unsup "$a" $m "$size" "$err"
-			done
-			# no DAX from the block device; device-dax is a mode with a memmap
-			[ "$reps_dd" = 0 ] && for m in devdax_touch_4k_s devdax_touch_2m_s; do
-				unsup "$a" $m "$size" "no /dev/daxX.Y without struct pages (devdax needs --map=mem|dev); $err"
-			done
-		else
-			# a written (not unwritten) file of 3/4 of the namespace: the
-			# touches then fault in pmem pages, not zero them
-			fsize=$(( size * 3 / 4 >> 21 << 21 ))
-			echo "I work $a fsdax_file_bytes $fsize"
-			dd if=/dev/zero of=/mnt/dax/f bs=2M count=$((fsize >> 21)) 2>/dev/null
-			dd if=/dev/zero of=/mnt/dax/buf bs=1M count=4 2>/dev/null
-			sync
-			umount /mnt/dax
-			dev=$(bound_dev "$blk")
-			for _ in $(seq "$reps"); do
-				for tag in 4k 2m; do
-					# a fresh enable: the lazy memmap starts uninitialised
-					if ! s=$(rebind nd_pmem "$dev"); then
-						unsup "$a" "fsdax_touch_${tag}_s" "$size" "rebind $dev: $s"
-						continue
-					fi
-					mount -o dax "/dev/$blk" /mnt/dax
-					if [ $tag = 4k ]; then opt=-u; else opt="-a 2M"; fi
-					# shellcheck disable=SC2086 # one or two words
-					if out=$(dax-touch $opt /mnt/dax/f 2>&1); then
-						t=$(echo "$out" | field seconds)
-						rec "$a" "fsdax_touch_${tag}_s" "$size" "$t" s
-						rec "$a" "fsdax_enable_touch_${tag}_s" "$size" "$(awk -v a="$s" -v b="$t" 'BEGIN { printf "%.6f", a + b }')" s
-					else
-						unsup "$a" "fsdax_touch_${tag}_s" "$size" "dax-touch: $out"
-					fi
-					umount /mnt/dax
-				done
-			done
-			mount -o dax "/dev/$blk" /mnt/dax
-			for _ in $(seq "$reps"); do
-				fio_dio "$a" "$size" write || break
-				fio_dio "$a" "$size" read || break
-			done
-			umount /mnt/dax
-		fi
-		# dm-writecache, pmem cache over the virtio-blk disk.  With
-		# patches/pfn-io a raw namespace takes the pfn path, which is the
-		# pfn row: raw stands for the stock kernel, which refuses it.
-		if [ "$a" = raw ] && [ -e "/sys/block/$blk/queue/pfn_io" ]; then
-			for m in wc_create_s wc_write_MBps wc_writeback_s; do
-				echo "U $a $m $size skipped this kernel has patches/pfn-io, so a raw cache is the pfn row; stock 6.12 refuses it: Cache device is not a DAX device (-EOPNOTSUPP), see guest/tests/pfn-io.sh"
-			done
-			region_reset "$r"
-			continue
-		fi
-		for _ in $(seq "$reps"); do
-			# a fresh superblock for every table
-			dd if=/dev/zero of="/dev/$blk" bs=1M count=1 oflag=direct 2>/dev/null
-			t0=$(up)
-			if ! err=$(dmsetup create wc --table "$(wc_table "/dev/$blk")" 2>&1); then
-				err="$err; kernel: $(dmesg | tail -n 1 | sed 's/^\[[^]]*\] //')"
-				for m in wc_create_s wc_write_MBps wc_writeback_s; do
-					unsup "$a" $m "$size" "dmsetup create writecache: $err"
-				done
-				dmsetup remove wc 2>/dev/null
-				break
-			fi
-			rec "$a" wc_create_s "$size" "$(elapsed "$t0" "$(up)")" s
-			if fio --name=wc --filename=/dev/mapper/wc --rw=write --bs=1M --size=256M \
-				--direct=1 --ioengine=psync --output-format=json > /tmp/fio.json 2>/tmp/fio.err; then
-				jq -r --arg a "$a" --arg s "$size" \
-					'"R \($a) wc_write_MBps \($s) \(.jobs[0].write.bw_bytes / 1e6) MB/s"' /tmp/fio.json
-			else
-				unsup "$a" wc_write_MBps "$size" "fio: $(cat /tmp/fio.err)"
-			fi
-			dmsetup message wc 0 flush
-			if s=$(wc_clean_time); then
-				rec "$a" wc_writeback_s "$size" "$s" s
-			else
-				unsup "$a" wc_writeback_s "$size" "writeback did not finish: $(dmsetup status wc)"
-			fi
-			dmsetup remove wc
-		done
-		region_reset "$r"
+# work_one: the workloads of approach a on region r (each_approach)
+work_one() {
+	progress "$a: devdax first touch of $((size >> 20)) MiB, 4 KiB and 2 MiB mappings, $reps repetitions"
+	case $a in raw|pfn) reps_dd=0 ;; *) reps_dd=$reps ;; esac
+	for _ in $(seq "$reps_dd"); do
+		touch_devdax "$a" "$r" "$size" 4K 4k || break
+		touch_devdax "$a" "$r" "$size" 2M 2m || break
 	done
-	memmap_policy lazy
+	progress "$a: DAX file first touch, O_DIRECT from DAX (fio), dm-writecache"
+	region_reset "$r"
+	# shellcheck disable=SC2046 # word list of ndctl options
+	if ! js=$(ndctl create-namespace $(ns_args "$a" fsdax) -r "region$r" 2>&1); then
+		unsup "$a" fsdax_touch_2m_s "$size" "ndctl create-namespace: $js"
+		return 0
+	fi
+	blk=$(echo "$js" | jq -r .blockdev)
+	mkdir -p /mnt/dax
+	mkfs.ext4 -q -F -b 4096 "/dev/$blk" >/dev/null 2>&1
+	if ! err=$(mount -o dax "/dev/$blk" /mnt/dax 2>&1); then
+		err="mount -o dax: ${err:-failed}; kernel: $(dmesg | tail -n 1 | sed 's/^\[[^]]*\] //')"
+		for m in fsdax_touch_4k_s fsdax_touch_2m_s dio_write_MBps dio_read_MBps; do
+			unsup "$a" $m "$size" "$err"
+		done
+		# no DAX from the block device; device-dax is a mode with a memmap
+		[ "$reps_dd" = 0 ] && for m in devdax_touch_4k_s devdax_touch_2m_s; do
+			unsup "$a" $m "$size" "no /dev/daxX.Y without struct pages (devdax needs --map=mem|dev); $err"
+		done
+	else
+		# a written (not unwritten) file of 3/4 of the namespace: the
+		# touches then fault in pmem pages, not zero them
+		fsize=$(( size * 3 / 4 >> 21 << 21 ))
+		echo "I work $a fsdax_file_bytes $fsize"
+		dd if=/dev/zero of=/mnt/dax/f bs=2M count=$((fsize >> 21)) 2>/dev/null
+		dd if=/dev/zero of=/mnt/dax/buf bs=1M count=4 2>/dev/null
+		sync
+		umount /mnt/dax
+		dev=$(bound_dev "$blk")
+		for _ in $(seq "$reps"); do
+			for tag in 4k 2m; do
+				# a fresh enable: the lazy memmap starts uninitialised
+				if ! s=$(rebind nd_pmem "$dev"); then
+					unsup "$a" "fsdax_touch_${tag}_s" "$size" "rebind $dev: $s"
+					continue
+				fi
+				mount -o dax "/dev/$blk" /mnt/dax
+				if [ $tag = 4k ]; then opt=-u; else opt="-a 2M"; fi
+				# shellcheck disable=SC2086 # one or two words
+				if out=$(dax-touch $opt /mnt/dax/f 2>&1); then
+					t=$(echo "$out" | field seconds)
+					rec "$a" "fsdax_touch_${tag}_s" "$size" "$t" s
+					rec "$a" "fsdax_enable_touch_${tag}_s" "$size" "$(awk -v a="$s" -v b="$t" 'BEGIN { printf "%.6f", a + b }')" s
+				else
+					unsup "$a" "fsdax_touch_${tag}_s" "$size" "dax-touch: $out"
+				fi
+				umount /mnt/dax
+			done
+		done
+		mount -o dax "/dev/$blk" /mnt/dax
+		for _ in $(seq "$reps"); do
+			fio_dio "$a" "$size" write || break
+			fio_dio "$a" "$size" read || break
+		done
+		umount /mnt/dax
+	fi
+	# dm-writecache, pmem cache over the virtio-blk disk.  With
+	# patches/pfn-io a raw namespace takes the pfn path, which is the
+	# pfn row: raw stands for the stock kernel, which refuses it.
+	if [ "$a" = raw ] && [ -e "/sys/block/$blk/queue/pfn_io" ]; then
+		for m in wc_create_s wc_write_MBps wc_writeback_s; do
+			echo "U $a $m $size skipped this kernel has patches/pfn-io, so a raw cache is the pfn row; stock 6.12 refuses it: Cache device is not a DAX device (-EOPNOTSUPP), see guest/tests/pfn-io.sh"
+		done
+		region_reset "$r"
+		return 0
+	fi
+	for _ in $(seq "$reps"); do
+		# a fresh superblock for every table
+		dd if=/dev/zero of="/dev/$blk" bs=1M count=1 oflag=direct 2>/dev/null
+		t0=$(up)
+		if ! err=$(dmsetup create wc --table "$(wc_table "/dev/$blk")" 2>&1); then
+			err="$err; kernel: $(dmesg | tail -n 1 | sed 's/^\[[^]]*\] //')"
+			for m in wc_create_s wc_write_MBps wc_writeback_s; do
+				unsup "$a" $m "$size" "dmsetup create writecache: $err"
+			done
+			dmsetup remove wc 2>/dev/null
+			break
+		fi
+		rec "$a" wc_create_s "$size" "$(elapsed "$t0" "$(up)")" s
+		if fio --name=wc --filename=/dev/mapper/wc --rw=write --bs=1M --size=256M \
+			--direct=1 --ioengine=psync --output-format=json > /tmp/fio.json 2>/tmp/fio.err; then
+			jq -r --arg a "$a" --arg s "$size" \
+				'"R \($a) wc_write_MBps \($s) \(.jobs[0].write.bw_bytes / 1e6) MB/s"' /tmp/fio.json
+		else
+			unsup "$a" wc_write_MBps "$size" "fio: $(cat /tmp/fio.err)"
+		fi
+		dmsetup message wc 0 flush
+		if s=$(wc_clean_time); then
+			rec "$a" wc_writeback_s "$size" "$s" s
+		else
+			unsup "$a" wc_writeback_s "$size" "writeback did not finish: $(dmsetup status wc)"
+		fi
+		dmsetup remove wc
+	done
+	region_reset "$r"
 }
+
+work() { each_approach work_one "$@"; }
 
 case $mode in
 main) main "$@" ;;
