@@ -3,7 +3,7 @@
 # the (fresh, sparse) NVDIMM, touch 16 scattered pages, and ask tools/run-tests to count
 # the written blocks of the backing file in the namespace's memmap area afterwards: at
 # most one chunk of struct pages for the enable and one per touched page.  The struct
-# pages of the memmap's own pfns are not written either (lazy-memmap patch 10).  Run it
+# pages of the memmap's own pfns are not written either (lazy-memmap patch 11).  Run it
 # alone in its boot, on new backing files, and leave the namespace in place.
 
 TOUCHED=16

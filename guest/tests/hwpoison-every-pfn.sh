@@ -1,0 +1,68 @@
+# shellcheck shell=sh
+# A media error can hit any pfn of a namespace: memory failure on the info
+# block, the memmap area, the first, a never-touched and the last data pfn of
+# fsdax and devdax namespaces (map=dev and map=mem), over a memmap area that
+# holds garbage, in every policy.  No oops (tools/vm fails the group on one),
+# and for each pfn the result memory_failure() reports is eager's.  A data
+# pfn is counted on the node of its region: the node id in the lazily
+# initialised struct page is right.
+
+# mf_total: memory failures counted on every node, one number per node
+mf_total() { cat /sys/devices/system/node/node*/memory_failure/total | tr '\n' ' '; }
+
+# inject PFN: what memory_failure() reports for PFN
+inject() {
+	dmesg -c >/dev/null
+	echo "$1" > /sys/kernel/debug/hwpoison/corrupt-pfn 2>/dev/null
+	dmesg | grep -o "recovery action for [a-z ]*: [A-Za-z]*" | head -n 1 | sed 's/.*: //'
+}
+
+# one_namespace POLICY MODE MAP: one namespace over garbage, five pfns
+one_namespace() {
+	policy=$1 mode=$2 map=$3 key=$2_$3
+	pmem_reset
+	js=$(ns_create -m raw -s "$GiB") || { not_ok "$policy $key: raw namespace"; return; }
+	dd if=/dev/urandom of="/dev/$(echo "$js" | jq -r .blockdev)" bs=1M count=32 2>/dev/null
+	pmem_reset
+	memmap_policy "$policy"
+	js=$(ns_create -m "$mode" --map="$map" -s "$GiB") ||
+		{ not_ok "$policy $key: create: $(cat /tmp/ndctl.err)"; return; }
+	ns=$(echo "$js" | jq -r .dev)
+	holder=/sys/bus/nd/devices/$(cat "/sys/bus/nd/devices/$ns/holder")
+	ns_start=$(($(cat "/sys/bus/nd/devices/$ns/resource")))
+	data=$(($(cat "$holder/resource") >> 12))
+	end=$(( ($(cat "$holder/resource") + $(cat "$holder/size")) >> 12 ))
+	node=$(cat "/sys/bus/nd/devices/$(basename "$(readlink -f "/sys/bus/nd/devices/$ns/..")")/numa_node")
+	results=
+	for what in info:$(( (ns_start >> 12) + 1 )) memmap:$(( (ns_start >> 12) + 16 )) \
+		first:$data untouched:$(( (data + end) / 2 )) last:$((end - 1)); do
+		name=${what%%:*} pfn=${what#*:}
+		before=$(cat "/sys/devices/system/node/node$node/memory_failure/total")
+		r=$(inject "$pfn")
+		after=$(cat "/sys/devices/system/node/node$node/memory_failure/total")
+		diag "$policy $key $name pfn $pfn: '$r', node$node total $before -> $after"
+		[ -n "$r" ] || not_ok "$policy $key $name: no result from memory_failure()"
+		results="$results $name=$r"
+		case $name in
+		first|untouched|last)
+			[ "$after" = $((before + 1)) ] ||
+				not_ok "$policy $key $name: not counted on node $node ($before -> $after; all: $(mf_total))" ;;
+		esac
+	done
+	if [ "$policy" = eager ]; then
+		eval "eager_$key=\"\$results\""
+		ok "eager $key:$results"
+	else
+		eval "want=\$eager_$key"
+		# shellcheck disable=SC2154 # set by eval
+		is "$results" "$want" "$policy $key: every pfn handled as eager handles it"
+	fi
+}
+
+for policy in eager lazy background; do
+	one_namespace "$policy" fsdax dev
+	one_namespace "$policy" fsdax mem
+	one_namespace "$policy" devdax dev
+done
+memmap_policy lazy
+pmem_reset
