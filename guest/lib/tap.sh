@@ -1,7 +1,8 @@
 # shellcheck shell=sh
 # TAP helpers for the guest tests (busybox sh).  One counter per boot, kept in
-# /tmp so that every test script of a group numbers its results in one stream.
-TAP_COUNTER=/tmp/tap.count
+# TAP_DIR (/tmp) so that every test script of a group numbers its results in one
+# stream.
+TAP_COUNTER=${TAP_DIR:-/tmp}/tap.count
 TEST_NAME=${TEST_NAME:-$(basename "$0" .sh)}
 
 tap_next() {
