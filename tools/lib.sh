@@ -26,3 +26,28 @@ kbuild_lock() {
 	exec 9> "$BUILD/.kbuild.lock"
 	flock -n 9 || { say "waiting for another kernel build to finish"; flock 9; }
 }
+
+# configure_tree SRC OBJ FRAGMENT...: OBJ/.config = tinyconfig of the tree SRC plus
+# the fragments (scripts/kconfig/merge_config.sh); fails, naming the option, when a
+# value a fragment asks for did not survive Kconfig (a dependency is missing).
+configure_tree() {
+	local src=$1 obj=$2 frag line sym
+	shift 2
+	mkdir -p "$obj"
+	make -s -C "$src" O="$obj" ARCH=x86_64 tinyconfig >/dev/null
+	"$src/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" "$@" >/dev/null
+	make -s -C "$src" O="$obj" ARCH=x86_64 olddefconfig >/dev/null
+	for frag; do
+		while read -r line; do
+			case $line in
+			CONFIG_*=*)
+				grep -qxF -- "$line" "$obj/.config" ||
+					die "$line (from ${frag#"$TOP"/}) is not set in the final .config: a dependency is missing" ;;
+			"# CONFIG_"*" is not set")
+				sym=${line#\# }; sym=${sym%% *}
+				! grep -q "^$sym=" "$obj/.config" ||
+					die "$sym (from ${frag#"$TOP"/}) should be unset but is $(grep "^$sym=" "$obj/.config")" ;;
+			esac
+		done < "$frag"
+	done
+}

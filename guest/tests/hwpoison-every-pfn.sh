@@ -1,8 +1,8 @@
 # shellcheck shell=sh
 # A media error can hit any pfn of a namespace: memory failure on the info
 # block, the memmap area, the first, a never-touched and the last data pfn of
-# fsdax and devdax namespaces (map=dev and map=mem), over a memmap area that
-# holds garbage, in every policy.  No oops (tools/vm fails the group on one),
+# fsdax and devdax namespaces (map=dev and map=mem; devdax aligned to 4 KiB,
+# 2 MiB and 1 GiB), over a memmap area that holds garbage, in every policy.  No oops (tools/vm fails the group on one),
 # and for each pfn the result memory_failure() reports is eager's.  A data
 # pfn is counted on the node of its region: the node id in the lazily
 # initialised struct page is right.
@@ -17,15 +17,17 @@ inject() {
 	dmesg | grep -o "recovery action for [a-z ]*: [A-Za-z]*" | head -n 1 | sed 's/.*: //'
 }
 
-# one_namespace POLICY MODE MAP: one namespace over garbage, five pfns
+# one_namespace POLICY MODE MAP [ALIGN [SIZE]]: one namespace (1 GiB, the mode's
+# default alignment) over garbage, five pfns
 one_namespace() {
-	policy=$1 mode=$2 map=$3 key=$2_$3
+	policy=$1 mode=$2 map=$3 align=${4:-} size=${5:-$GiB}
+	key=$2_$3${4:+_$4}
 	pmem_reset
-	js=$(ns_create -m raw -s "$GiB") || { not_ok "$policy $key: raw namespace"; return; }
+	js=$(ns_create -m raw -s "$size") || { not_ok "$policy $key: raw namespace"; return; }
 	dd if=/dev/urandom of="/dev/$(echo "$js" | jq -r .blockdev)" bs=1M count=32 2>/dev/null
 	pmem_reset
 	memmap_policy "$policy"
-	js=$(ns_create -m "$mode" --map="$map" -s "$GiB") ||
+	js=$(ns_create -m "$mode" --map="$map" ${align:+-a "$align"} -s "$size") ||
 		{ not_ok "$policy $key: create: $(cat /tmp/ndctl.err)"; return; }
 	ns=$(echo "$js" | jq -r .dev)
 	holder=/sys/bus/nd/devices/$(cat "/sys/bus/nd/devices/$ns/holder")
@@ -63,6 +65,8 @@ for policy in eager lazy background; do
 	one_namespace "$policy" fsdax dev
 	one_namespace "$policy" fsdax mem
 	one_namespace "$policy" devdax dev
+	one_namespace "$policy" devdax dev 4K
+	one_namespace "$policy" devdax dev 1G $((3 * GiB))
 done
 memmap_policy lazy
 pmem_reset
