@@ -23,7 +23,6 @@ elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }
 rec() { echo "R $*"; }
 unsup() { echo "U $1 $2 $3 unsupported $(echo "$4" | tr '\n' ' ' | cut -c1-200)"; }
 progress() { echo "P $*"; }
-vmstat() { awk -v k="$1" '$1 == k { print $2 }' /proc/vmstat; }
 # the value after KEY= in the output of our helpers
 field() { sed -n "s/.*$1=\\([0-9.]*\\).*/\\1/p" | tail -n 1; }
 

@@ -30,8 +30,12 @@ ns_create() {
 		[ -n "$name" ] && ns_json "$name"
 }
 
-# mem_free_kb: MemFree from /proc/meminfo
+# mem_free_kb, mem_total_kb: MemFree, MemTotal from /proc/meminfo
 mem_free_kb() { awk '/^MemFree:/ { print $2 }' /proc/meminfo; }
+mem_total_kb() { awk '/^MemTotal:/ { print $2 }' /proc/meminfo; }
+
+# vmstat NAME: the counter NAME of /proc/vmstat
+vmstat() { awk -v k="$1" '$1 == k { print $2 }' /proc/vmstat; }
 
 # Format and mount an fsdax namespace's block device with -o dax at /mnt/dax.
 mount_dax() {

@@ -8,7 +8,6 @@
 # nr_memmap_pages counts the vmemmap of the pagemap's whole range (in 6.12 also
 # what the altmap provides), then that of the onlined memory blocks.
 
-vmstat() { awk -v k="$1" '$1 == k { print $2 }' /proc/vmstat; }
 # node_kb NODE FIELD: a field of /sys/devices/system/node/nodeNODE/meminfo, in kB
 node_kb() {
 	awk -v f="$2:" '$3 == f { print $4 }' "/sys/devices/system/node/node$1/meminfo" 2>/dev/null
@@ -34,7 +33,7 @@ for policy in lazy eager; do
 	memmap_pages=$(vmstat nr_memmap_pages)
 	is "$memmap_pages" $((base_memmap + $(memmap_pages_of "$GiB"))) \
 		"$policy: vmstat: nr_memmap_pages counts the vmemmap of the namespace"
-	total_kb=$(awk '/^MemTotal:/ { print $2 }' /proc/meminfo)
+	total_kb=$(mem_total_kb)
 
 	if ! out=$(daxctl reconfigure-device --mode=system-ram "$dax" 2>&1); then
 		not_ok "$policy: reconfigure $dax to system-ram"
@@ -57,10 +56,10 @@ for policy in lazy eager; do
 	is "$(vmstat nr_memmap_pages)" \
 		$((base_memmap + $(memmap_pages_of $((${blocks#*/} * block_bytes))))) \
 		"$policy: vmstat: nr_memmap_pages counts the vmemmap of the ${blocks#*/} memory blocks instead"
-	if [ "$(awk '/^MemTotal:/ { print $2 }' /proc/meminfo)" -gt $((total_kb + 512 * 1024)) ]; then
+	if [ "$(mem_total_kb)" -gt $((total_kb + 512 * 1024)) ]; then
 		ok "$policy: MemTotal grew by more than 512 MiB"
 	else
-		not_ok "$policy: MemTotal $total_kb -> $(awk '/^MemTotal:/ { print $2 }' /proc/meminfo) kB"
+		not_ok "$policy: MemTotal $total_kb -> $(mem_total_kb) kB"
 	fi
 	node_total=$(node_kb "$node" MemTotal)
 	if [ "${node_total:-0}" -gt $((512 * 1024)) ]; then

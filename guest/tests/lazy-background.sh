@@ -23,7 +23,7 @@ for i in 1 2 3; do
 	ndctl destroy-namespace -f all >/dev/null 2>&1
 done
 ok "3 enable/disable cycles with the worker running"
-pending=$(awk '/^nr_memmap_lazy_pending/ { print $2 }' /proc/vmstat)
+pending=$(vmstat nr_memmap_lazy_pending)
 is "$pending" 0 "no pending pages left in vmstat"
 # shellcheck disable=SC2009 # busybox has no pgrep here
 if ps -o comm | grep -q "^memmap_init"; then not_ok "a worker thread survived"; else ok "no worker thread left"; fi

@@ -12,7 +12,7 @@ done0=$(memmap_attr "$dax" initialized_bytes)
 diag "$((size >> 30)) GiB devdax: memmap total $total bytes, initialised at enable $done0"
 if [ "$done0" -le "$CHUNK_MEMMAP" ]; then ok "enable initialised at most one chunk"; else not_ok "enable initialised $done0 bytes"; fi
 is "$(memmap_attr "$dax" complete)" 0 "memmap not complete after enable"
-pending=$(awk '/^nr_memmap_lazy_pending/ { print $2 }' /proc/vmstat)
+pending=$(vmstat nr_memmap_lazy_pending)
 if [ "$pending" -gt 0 ]; then ok "vmstat nr_memmap_lazy_pending = $pending"; else not_ok "vmstat pending $pending"; fi
 
 check "16 random pages touched (2 MiB faults)" dax-touch -a 2M -r 16 -S 3 -w "/dev/$dax"

@@ -15,7 +15,7 @@ CHUNKS=$((SIZE_MB / 2))
 # /proc/vmstat after folding the per-CPU deltas in (they lag by up to a threshold per CPU)
 vmstat_val() {
 	echo 1 > /proc/sys/vm/stat_refresh 2>/dev/null
-	awk -v k="$1" '$1 == k { print $2 }' /proc/vmstat
+	vmstat "$1"
 }
 
 # gup_race DESCRIPTION GUP_TEST_ARGS...: every thread's ioctl must succeed
