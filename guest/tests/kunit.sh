@@ -11,7 +11,7 @@
 # KUNIT_DEBUGFS: for tools/test-harness, which feeds it sample files.
 debugfs=${KUNIT_DEBUGFS:-/sys/kernel/debug/kunit}
 
-for suite in ${KUNIT_SUITES:-memmap_lazy}; do
+for suite in ${KUNIT_SUITES:-memmap_lazy zone_device_memmap_init}; do
 	[ -e "$debugfs/$suite/results" ] || not_ok "$suite: no results in $debugfs (not built, or it did not run)"
 done
 found=
