@@ -10,6 +10,10 @@
 #                                       and the memset reference
 #   sh guest.sh boot APPROACH           after a boot onto a configured namespace
 #   sh guest.sh work REPS APPROACH...   first touch, O_DIRECT from DAX, dm-writecache
+#   sh guest.sh touch REPS APPROACH...  first touch only
+#   sh guest.sh refault ROUNDS APPROACH...
+#                                       the touches again once the struct pages are
+#                                       initialised, approaches interleaved
 # APPROACH number i uses the NVDIMM of QEMU slot i.
 # APPROACH: dram pmem-eager pmem-lazy pmem-lazy-bg raw pfn
 # shellcheck source=../guest/lib/pmem.sh
@@ -236,63 +240,86 @@ wc_clean_time() {
 	elapsed "$t0" "$(up)"
 }
 
-# work_one: the workloads of approach a on region r (each_approach)
-work_one() {
+# fsdax_file A R MNT: a fresh fsdax namespace of approach A on region R, with
+# an ext4 file MNT/f of 3/4 of it, written (not unwritten: the touches then
+# fault in pmem pages, not zero them), and MNT/buf of 4 MiB, left mounted at
+# MNT; sets blk (its block device) and fsize.  Fails with fs_err set, and blk
+# empty if there is no namespace.
+fsdax_file() {
+	fs_err='' blk=''
+	# shellcheck disable=SC2046 # word list of ndctl options
+	js=$(ndctl create-namespace $(ns_args "$1" fsdax) -r "region$2" 2>&1) ||
+		{ fs_err="ndctl create-namespace: $js"; return 1; }
+	blk=$(echo "$js" | jq -r .blockdev)
+	mkdir -p "$3"
+	mkfs.ext4 -q -F -b 4096 "/dev/$blk" >/dev/null 2>&1
+	err=$(mount -o dax "/dev/$blk" "$3" 2>&1) || {
+		fs_err="mount -o dax: ${err:-failed}; kernel: $(dmesg | tail -n 1 | sed 's/^\[[^]]*\] //')"
+		return 1
+	}
+	fsize=$(( size * 3 / 4 >> 21 << 21 ))
+	dd if=/dev/zero of="$3/f" bs=2M count=$((fsize >> 21)) 2>/dev/null
+	dd if=/dev/zero of="$3/buf" bs=1M count=4 2>/dev/null
+	sync
+}
+
+# touch_one: first touch by approach a on region r (each_approach): devdax
+# with 4 KiB and 2 MiB mappings, then the DAX file.  Leaves the fsdax
+# namespace (blk) with its file, unmounted; fs_err set if it has no DAX.
+# Fails if there is no fsdax namespace.
+touch_one() {
 	progress "$a: devdax first touch of $((size >> 20)) MiB, 4 KiB and 2 MiB mappings, $reps repetitions"
 	case $a in raw|pfn) reps_dd=0 ;; *) reps_dd=$reps ;; esac
 	for _ in $(seq "$reps_dd"); do
 		touch_devdax "$a" "$r" "$size" 4K 4k || break
 		touch_devdax "$a" "$r" "$size" 2M 2m || break
 	done
-	progress "$a: DAX file first touch, O_DIRECT from DAX (fio), dm-writecache"
+	progress "$a: DAX file first touch"
 	region_reset "$r"
-	# shellcheck disable=SC2046 # word list of ndctl options
-	if ! js=$(ndctl create-namespace $(ns_args "$a" fsdax) -r "region$r" 2>&1); then
-		unsup "$a" fsdax_touch_2m_s "$size" "ndctl create-namespace: $js"
-		return 0
-	fi
-	blk=$(echo "$js" | jq -r .blockdev)
-	mkdir -p /mnt/dax
-	mkfs.ext4 -q -F -b 4096 "/dev/$blk" >/dev/null 2>&1
-	if ! err=$(mount -o dax "/dev/$blk" /mnt/dax 2>&1); then
-		err="mount -o dax: ${err:-failed}; kernel: $(dmesg | tail -n 1 | sed 's/^\[[^]]*\] //')"
+	if ! fsdax_file "$a" "$r" /mnt/dax; then
+		if [ -z "$blk" ]; then
+			unsup "$a" fsdax_touch_2m_s "$size" "$fs_err"
+			return 1
+		fi
 		for m in fsdax_touch_4k_s fsdax_touch_2m_s dio_write_MBps dio_read_MBps; do
-			unsup "$a" $m "$size" "$err"
+			unsup "$a" $m "$size" "$fs_err"
 		done
 		# no DAX from the block device; device-dax is a mode with a memmap
 		[ "$reps_dd" = 0 ] && for m in devdax_touch_4k_s devdax_touch_2m_s; do
-			unsup "$a" $m "$size" "no /dev/daxX.Y without struct pages (devdax needs --map=mem|dev); $err"
+			unsup "$a" $m "$size" "no /dev/daxX.Y without struct pages (devdax needs --map=mem|dev); $fs_err"
 		done
-	else
-		# a written (not unwritten) file of 3/4 of the namespace: the
-		# touches then fault in pmem pages, not zero them
-		fsize=$(( size * 3 / 4 >> 21 << 21 ))
-		echo "I work $a fsdax_file_bytes $fsize"
-		dd if=/dev/zero of=/mnt/dax/f bs=2M count=$((fsize >> 21)) 2>/dev/null
-		dd if=/dev/zero of=/mnt/dax/buf bs=1M count=4 2>/dev/null
-		sync
-		umount /mnt/dax
-		dev=$(bound_dev "$blk")
-		for _ in $(seq "$reps"); do
-			for tag in 4k 2m; do
-				# a fresh enable: the lazy memmap starts uninitialised
-				if ! s=$(rebind nd_pmem "$dev"); then
-					unsup "$a" "fsdax_touch_${tag}_s" "$size" "rebind $dev: $s"
-					continue
-				fi
-				mount -o dax "/dev/$blk" /mnt/dax
-				if [ $tag = 4k ]; then opt=-u; else opt="-a 2M"; fi
-				# shellcheck disable=SC2086 # one or two words
-				if out=$(dax-touch $opt /mnt/dax/f 2>&1); then
-					t=$(echo "$out" | field seconds)
-					rec "$a" "fsdax_touch_${tag}_s" "$size" "$t" s
-					rec "$a" "fsdax_enable_touch_${tag}_s" "$size" "$(awk -v a="$s" -v b="$t" 'BEGIN { printf "%.6f", a + b }')" s
-				else
-					unsup "$a" "fsdax_touch_${tag}_s" "$size" "dax-touch: $out"
-				fi
-				umount /mnt/dax
-			done
+		return 0
+	fi
+	echo "I work $a fsdax_file_bytes $fsize"
+	umount /mnt/dax
+	dev=$(bound_dev "$blk")
+	for _ in $(seq "$reps"); do
+		for tag in 4k 2m; do
+			# a fresh enable: the lazy memmap starts uninitialised
+			if ! s=$(rebind nd_pmem "$dev"); then
+				unsup "$a" "fsdax_touch_${tag}_s" "$size" "rebind $dev: $s"
+				continue
+			fi
+			mount -o dax "/dev/$blk" /mnt/dax
+			if [ $tag = 4k ]; then opt=-u; else opt="-a 2M"; fi
+			# shellcheck disable=SC2086 # one or two words
+			if out=$(dax-touch $opt /mnt/dax/f 2>&1); then
+				t=$(echo "$out" | field seconds)
+				rec "$a" "fsdax_touch_${tag}_s" "$size" "$t" s
+				rec "$a" "fsdax_enable_touch_${tag}_s" "$size" "$(awk -v a="$s" -v b="$t" 'BEGIN { printf "%.6f", a + b }')" s
+			else
+				unsup "$a" "fsdax_touch_${tag}_s" "$size" "dax-touch: $out"
+			fi
+			umount /mnt/dax
 		done
+	done
+}
+
+# work_one: the workloads of approach a on region r (each_approach)
+work_one() {
+	touch_one || return 0
+	progress "$a: O_DIRECT from DAX (fio), dm-writecache"
+	if [ -z "$fs_err" ]; then
 		mount -o dax "/dev/$blk" /mnt/dax
 		for _ in $(seq "$reps"); do
 			fio_dio "$a" "$size" write || break
@@ -343,9 +370,98 @@ work_one() {
 
 work() { each_approach work_one "$@"; }
 
+touch_only() { touch_one || true; region_reset "$r"; }
+
+# rotate K WORD...: the words, starting at word K mod their number
+rotate() {
+	k=$(($1 % ($# - 1)))
+	shift
+	i=0 head='' tail=''
+	for w; do
+		if [ $i -lt $k ]; then tail="$tail $w"; else head="$head $w"; fi
+		i=$((i + 1))
+	done
+	# shellcheck disable=SC2086 # word lists
+	echo $head $tail
+}
+
+# refault_rounds MEASURE PASSES ARGS...: the variable targets holds
+# APPROACH=PATH words; ROUNDS rounds of one dax-touch -n PASSES ARGS PATH per
+# approach, each round in an order rotated by one, so that drift under TCG
+# spreads evenly over the approaches.  A record is the time of PASSES passes.
+refault_rounds() {
+	m=$1 passes=$2
+	shift 2
+	[ -n "$targets" ] || return 0
+	for round in $(seq "$rounds"); do
+		# shellcheck disable=SC2086 # word lists
+		for t in $(rotate "$round" $targets); do
+			if out=$(dax-touch -n "$passes" "$@" "${t#*=}" 2>&1); then
+				rec "${t%%=*}" "$m" "$size" "$(echo "$out" | field seconds)" s
+			else
+				unsup "${t%%=*}" "$m" "$size" "dax-touch: $out"
+			fi
+		done
+	done
+}
+
+# refault ROUNDS APPROACH...: the first-touch workloads again once every page
+# was touched, i.e. on initialised struct pages: the cost of the fault path
+# itself.  Every approach's namespace is set up and touched once first.
+REFAULT_PASSES_2M=10
+refault() {
+	rounds=$1
+	shift
+	for align in 4K 2M; do
+		tag=4k passes=1 opt=''
+		[ $align = 4K ] || tag=2m passes=$REFAULT_PASSES_2M opt="-a 2M"
+		progress "refault: devdax with $align mappings, $rounds rounds of $*"
+		pmem_reset
+		targets='' i=0
+		for a; do
+			r=$(region_of_slot $i)
+			i=$((i + 1))
+			size=$(( $(cat "/sys/bus/nd/devices/region$r/size") ))
+			set_policy "$a"
+			# shellcheck disable=SC2046 # word list of ndctl options
+			if ! js=$(ndctl create-namespace $(ns_args "$a" devdax) -a "$align" -r "region$r" 2>&1); then
+				unsup "$a" "devdax_refault_${tag}_s" "$size" "ndctl create-namespace -m devdax: $js"
+				continue
+			fi
+			dax=/dev/$(echo "$js" | jq -r '.daxregion.devices[0].chardev')
+			# shellcheck disable=SC2086 # zero or two words
+			dax-touch $opt "$dax" >/dev/null && targets="$targets $a=$dax"
+		done
+		memmap_policy lazy
+		# shellcheck disable=SC2086 # zero or two words
+		refault_rounds "devdax_refault_${tag}_s" "$passes" $opt
+	done
+	progress "refault: DAX file, 4 KiB and 2 MiB mappings, $rounds rounds of $*"
+	pmem_reset
+	targets='' i=0
+	for a; do
+		r=$(region_of_slot $i)
+		i=$((i + 1))
+		size=$(( $(cat "/sys/bus/nd/devices/region$r/size") ))
+		set_policy "$a"
+		if fsdax_file "$a" "$r" "/mnt/refault$i"; then
+			dax-touch -u "/mnt/refault$i/f" >/dev/null && targets="$targets $a=/mnt/refault$i/f"
+		else
+			unsup "$a" fsdax_refault_4k_s "$size" "$fs_err"
+		fi
+	done
+	memmap_policy lazy
+	refault_rounds fsdax_refault_4k_s 1 -u
+	refault_rounds fsdax_refault_2m_s "$REFAULT_PASSES_2M" -a 2M
+	for t in $targets; do umount "$(dirname "${t#*=}")"; done
+	pmem_reset
+}
+
 case $mode in
 main) main "$@" ;;
 boot) boot "$@" ;;
 work) work "$@" ;;
-*) echo "usage: guest.sh main|boot|work ..." >&2; exit 2 ;;
+touch) each_approach touch_only "$@" ;;
+refault) refault "$@" ;;
+*) echo "usage: guest.sh main|boot|work|touch|refault ..." >&2; exit 2 ;;
 esac

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * dax-touch [-a ALIGN | -u] [-w] [-t THREADS] [-s SIZE] [-p STRIDE | -r N [-S SEED]] [-v] FILE
+ * dax-touch [-a ALIGN | -u] [-w] [-t THREADS] [-n PASSES] [-s SIZE] [-p STRIDE | -r N [-S SEED]] [-v] FILE
  *
  * Map FILE (fs-dax file or /dev/daxX.Y) MAP_SHARED and fault in its pages
- * by touching one location per 4 KiB page, timing the whole pass.
+ * by touching one location per 4 KiB page, timing the whole pass.  With
+ * -n PASSES, map, touch and unmap PASSES times; seconds= is the sum of the
+ * passes' touch times (the second and later passes fault in pages whose
+ * struct pages the first one initialised).
  *
  * With -u the mapping starts 4 KiB past a 2 MiB boundary, so that the
  * kernel can only map it with 4 KiB page-table entries.
@@ -43,11 +46,12 @@ struct worker {
 static void usage(void)
 {
 	fprintf(stderr,
-		"usage: dax-touch [-a ALIGN | -u] [-w] [-t THREADS] [-s SIZE] [-p STRIDE | -r N [-S SEED]] [-v] FILE\n"
+		"usage: dax-touch [-a ALIGN | -u] [-w] [-t THREADS] [-n PASSES] [-s SIZE] [-p STRIDE | -r N [-S SEED]] [-v] FILE\n"
 		"  -a ALIGN   map at an ALIGN-aligned address (e.g. 2M) so PMD faults are possible\n"
 		"  -u         map 4 KiB past a 2 MiB boundary: 4 KiB mappings only\n"
 		"  -w         write (and afterwards verify) instead of read\n"
 		"  -t THREADS threads racing over the same pages (default 1)\n"
+		"  -n PASSES  map, touch and unmap PASSES times (default 1), timing the touches\n"
 		"  -s SIZE    bytes to map (default: file size, or sysfs size of /dev/daxX.Y)\n"
 		"  -p STRIDE  touch only every STRIDE-th page\n"
 		"  -r N       touch N random distinct pages\n"
@@ -157,15 +161,15 @@ static size_t *random_pages(size_t n, size_t npages, uint64_t seed)
 int main(int argc, char **argv)
 {
 	unsigned long long size = 0, align = 0, stride = 1, nrand = 0, v;
-	unsigned long long nthreads = 1, avail, seed = 0;
-	int c, have_seed = 0, verbose = 0, unaligned = 0, fd;
+	unsigned long long nthreads = 1, passes = 1, pass, avail, seed = 0;
+	int c, have_seed = 0, verbose = 0, unaligned = 0, fd, prot;
 	struct touch t = { 0 };
 	struct worker *w;
 	size_t npages, i;
 	const char *path;
-	double t0, t1;
+	double t0, total = 0;
 
-	while ((c = getopt(argc, argv, "a:uwt:s:p:r:S:v")) != -1) {
+	while ((c = getopt(argc, argv, "a:uwt:n:s:p:r:S:v")) != -1) {
 		switch (c) {
 		case 'a':
 			if (parse_size(optarg, &align) || !align ||
@@ -181,6 +185,10 @@ int main(int argc, char **argv)
 		case 't':
 			if (parse_size(optarg, &nthreads) || !nthreads ||
 			    nthreads > 4096)
+				usage();
+			break;
+		case 'n':
+			if (parse_size(optarg, &passes) || !passes)
 				usage();
 			break;
 		case 's':
@@ -211,6 +219,7 @@ int main(int argc, char **argv)
 		usage();
 	path = argv[optind];
 
+	prot = t.write ? PROT_READ | PROT_WRITE : PROT_READ;
 	fd = open(path, t.write ? O_RDWR : O_RDONLY);
 	if (fd < 0)
 		err(1, "open %s", path);
@@ -227,15 +236,6 @@ int main(int argc, char **argv)
 		errx(1, "%s: SIZE %llu exceeds its size %llu", path, size, avail);
 	if (size > SIZE_MAX - align)
 		errx(1, "SIZE too large");
-
-	if (unaligned)
-		t.base = map_unaligned(fd, size,
-				       t.write ? PROT_READ | PROT_WRITE : PROT_READ);
-	else
-		t.base = map_aligned(fd, size, align,
-				     t.write ? PROT_READ | PROT_WRITE : PROT_READ);
-	if (t.base == MAP_FAILED)
-		err(1, "mmap %llu bytes of %s (align %llu)", size, path, align);
 
 	npages = (size + PAGE_SZ - 1) / PAGE_SZ;
 	t.stride = stride;
@@ -257,33 +257,41 @@ int main(int argc, char **argv)
 	} else {
 		t.n = (npages + stride - 1) / stride;
 	}
-	if (verbose)
-		printf("dax-touch: file=%s base=%p align=%llu threads=%llu touches=%zu %s\n",
-		       path, (void *)t.base, align, nthreads, t.n,
-		       t.write ? "write" : "read");
-
 	w = calloc(nthreads, sizeof(*w));
 	if (!w)
 		err(1, "calloc");
-	errno = pthread_barrier_init(&t.barrier, NULL, nthreads + 1);
-	if (errno)
-		err(1, "pthread_barrier_init");
-	for (i = 0; i < nthreads; i++) {
-		w[i].t = &t;
-		w[i].k = i;
-		errno = pthread_create(&w[i].tid, NULL, worker_fn, &w[i]);
+	for (pass = 0; pass < passes; pass++) {
+		t.base = unaligned ? map_unaligned(fd, size, prot) :
+			 map_aligned(fd, size, align, prot);
+		if (t.base == MAP_FAILED)
+			err(1, "mmap %llu bytes of %s (align %llu)", size, path, align);
+		if (verbose && !pass)
+			printf("dax-touch: file=%s base=%p align=%llu threads=%llu touches=%zu passes=%llu %s\n",
+			       path, (void *)t.base, align, nthreads, t.n, passes,
+			       t.write ? "write" : "read");
+		errno = pthread_barrier_init(&t.barrier, NULL, nthreads + 1);
 		if (errno)
-			err(1, "pthread_create");
+			err(1, "pthread_barrier_init");
+		for (i = 0; i < nthreads; i++) {
+			w[i].t = &t;
+			w[i].k = i;
+			errno = pthread_create(&w[i].tid, NULL, worker_fn, &w[i]);
+			if (errno)
+				err(1, "pthread_create");
+		}
+		/* the main thread joins the barrier so thread start-up is not timed */
+		pthread_barrier_wait(&t.barrier);
+		t0 = now();
+		for (i = 0; i < nthreads; i++)
+			pthread_join(w[i].tid, NULL);
+		total += now() - t0;
+		pthread_barrier_destroy(&t.barrier);
+		if (pass + 1 < passes)
+			munmap(t.base, size);
 	}
-	/* the main thread joins the barrier so thread start-up is not timed */
-	pthread_barrier_wait(&t.barrier);
-	t0 = now();
-	for (i = 0; i < nthreads; i++)
-		pthread_join(w[i].tid, NULL);
-	t1 = now();
 
-	printf("dax-touch: pages=%zu bytes=%llu seconds=%.6f\n", t.n, size,
-	       t1 - t0);
+	printf("dax-touch: pages=%zu bytes=%llu passes=%llu seconds=%.6f\n", t.n,
+	       size, passes, total);
 
 	if (t.write) {
 		for (i = 0; i < t.n; i++) {
