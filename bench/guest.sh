@@ -408,7 +408,7 @@ refault_rounds() {
 # refault ROUNDS APPROACH...: the first-touch workloads again once every page
 # was touched, i.e. on initialised struct pages: the cost of the fault path
 # itself.  Every approach's namespace is set up and touched once first.
-REFAULT_PASSES_2M=10
+REFAULT_PASSES_2M=3
 refault() {
 	rounds=$1
 	shift
@@ -444,15 +444,18 @@ refault() {
 		i=$((i + 1))
 		size=$(( $(cat "/sys/bus/nd/devices/region$r/size") ))
 		set_policy "$a"
+		# touched with 2 MiB mappings first: the DAX entries are then PMD
+		# entries, which 4 KiB faults use too (the other way round, PMD
+		# faults would fall back to 4 KiB ones)
 		if fsdax_file "$a" "$r" "/mnt/refault$i"; then
-			dax-touch -u "/mnt/refault$i/f" >/dev/null && targets="$targets $a=/mnt/refault$i/f"
+			dax-touch -a 2M "/mnt/refault$i/f" >/dev/null && targets="$targets $a=/mnt/refault$i/f"
 		else
 			unsup "$a" fsdax_refault_4k_s "$size" "$fs_err"
 		fi
 	done
 	memmap_policy lazy
-	refault_rounds fsdax_refault_4k_s 1 -u
 	refault_rounds fsdax_refault_2m_s "$REFAULT_PASSES_2M" -a 2M
+	refault_rounds fsdax_refault_4k_s 1 -u
 	for t in $targets; do umount "$(dirname "${t#*=}")"; done
 	pmem_reset
 }
