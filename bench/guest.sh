@@ -405,6 +405,31 @@ refault_rounds() {
 	done
 }
 
+# refault_devdax: approach a's devdax namespace on region r, aligned to
+# $align, touched once with its mappings (each_approach); adds it to targets
+refault_devdax() {
+	# shellcheck disable=SC2046 # word list of ndctl options
+	if ! js=$(ndctl create-namespace $(ns_args "$a" devdax) -a "$align" -r "region$r" 2>&1); then
+		unsup "$a" "devdax_refault_${tag}_s" "$size" "ndctl create-namespace -m devdax: $js"
+		return 0
+	fi
+	dax=/dev/$(echo "$js" | jq -r '.daxregion.devices[0].chardev')
+	# shellcheck disable=SC2086 # zero or two words
+	dax-touch $opt "$dax" >/dev/null && targets="$targets $a=$dax"
+}
+
+# refault_fsdax: approach a's DAX file on region r (each_approach), touched
+# once with 2 MiB mappings: the DAX entries are then PMD entries, which 4 KiB
+# faults use too (the other way round, PMD faults would fall back to 4 KiB
+# ones); adds it to targets
+refault_fsdax() {
+	if fsdax_file "$a" "$r" "/mnt/refault$i"; then
+		dax-touch -a 2M "/mnt/refault$i/f" >/dev/null && targets="$targets $a=/mnt/refault$i/f"
+	else
+		unsup "$a" fsdax_refault_4k_s "$size" "$fs_err"
+	fi
+}
+
 # refault ROUNDS APPROACH...: the first-touch workloads again once every page
 # was touched, i.e. on initialised struct pages: the cost of the fault path
 # itself.  Every approach's namespace is set up and touched once first.
@@ -416,44 +441,14 @@ refault() {
 		tag=4k passes=1 opt=''
 		[ $align = 4K ] || tag=2m passes=$REFAULT_PASSES_2M opt="-a 2M"
 		progress "refault: devdax with $align mappings, $rounds rounds of $*"
-		pmem_reset
-		targets='' i=0
-		for a; do
-			r=$(region_of_slot $i)
-			i=$((i + 1))
-			size=$(( $(cat "/sys/bus/nd/devices/region$r/size") ))
-			set_policy "$a"
-			# shellcheck disable=SC2046 # word list of ndctl options
-			if ! js=$(ndctl create-namespace $(ns_args "$a" devdax) -a "$align" -r "region$r" 2>&1); then
-				unsup "$a" "devdax_refault_${tag}_s" "$size" "ndctl create-namespace -m devdax: $js"
-				continue
-			fi
-			dax=/dev/$(echo "$js" | jq -r '.daxregion.devices[0].chardev')
-			# shellcheck disable=SC2086 # zero or two words
-			dax-touch $opt "$dax" >/dev/null && targets="$targets $a=$dax"
-		done
-		memmap_policy lazy
+		targets=''
+		each_approach refault_devdax 1 "$@"
 		# shellcheck disable=SC2086 # zero or two words
 		refault_rounds "devdax_refault_${tag}_s" "$passes" $opt
 	done
 	progress "refault: DAX file, 4 KiB and 2 MiB mappings, $rounds rounds of $*"
-	pmem_reset
-	targets='' i=0
-	for a; do
-		r=$(region_of_slot $i)
-		i=$((i + 1))
-		size=$(( $(cat "/sys/bus/nd/devices/region$r/size") ))
-		set_policy "$a"
-		# touched with 2 MiB mappings first: the DAX entries are then PMD
-		# entries, which 4 KiB faults use too (the other way round, PMD
-		# faults would fall back to 4 KiB ones)
-		if fsdax_file "$a" "$r" "/mnt/refault$i"; then
-			dax-touch -a 2M "/mnt/refault$i/f" >/dev/null && targets="$targets $a=/mnt/refault$i/f"
-		else
-			unsup "$a" fsdax_refault_4k_s "$size" "$fs_err"
-		fi
-	done
-	memmap_policy lazy
+	targets=''
+	each_approach refault_fsdax 1 "$@"
 	refault_rounds fsdax_refault_2m_s "$REFAULT_PASSES_2M" -a 2M
 	refault_rounds fsdax_refault_4k_s 1 -u
 	for t in $targets; do umount "$(dirname "${t#*=}")"; done
