@@ -29,6 +29,60 @@ unsup() { echo "U $1 $2 $3 unsupported $(echo "$4" | tr '\n' ' ' | cut -c1-200)"
 progress() { echo "P $*"; }
 # the value after KEY= in the output of our helpers
 field() { sed -n "s/.*$1=\\([0-9.]*\\).*/\\1/p" | tail -n 1; }
+# sum A B: A + B, 6 decimals
+sum() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.6f", a + b }'; }
+
+# In-kernel fault time.  Under TCG a touch pass is mostly emulation of the
+# user-space loads, so the touches also record the kernel's own time of their
+# faults: handle_mm_fault() with everything it calls (graph-time), summed over
+# the CPUs, from the function profiler, which dax-touch -P switches on for its
+# touch passes only.  prof holds the dax-touch option, empty without profiler.
+TRACING=/sys/kernel/tracing
+prof=''
+prof_setup() {
+	[ -e $TRACING/function_profile_enabled ] || mount -t tracefs nodev $TRACING 2>/dev/null || true
+	[ -e $TRACING/function_profile_enabled ] || return 0
+	echo handle_mm_fault > $TRACING/set_ftrace_filter || return 0
+	echo 1 > $TRACING/options/graph-time || return 0
+	prof="-P $TRACING/function_profile_enabled"
+}
+# prof_read: "CALLS SECONDS" of handle_mm_fault() in the last profile; fails
+# if it has no calls (a touch pass always faults)
+prof_read() {
+	cat $TRACING/trace_stat/function* |
+		awk '$1 == "handle_mm_fault" { n += $2; t += $3 }
+			END { if (!n) exit 1; printf "%d %.6f\n", n, t / 1e6 }'
+}
+
+# touch_rec A MEASURE ENABLE_S DAX-TOUCH-ARGS...: run dax-touch for approach A
+# at size and record the wall time of its touch passes as MEASURE (NAME_s),
+# the kernel's time of their faults as NAME_kernel_s and their number as
+# NAME_faults; unless ENABLE_S is -, also the enable + touch sums of both
+# times (the measures named with _enable_touch_ for _touch_).  Fails, the
+# error recorded, if dax-touch does.
+touch_rec() {
+	ta=$1 tm=$2 ten=$3
+	shift 3
+	# shellcheck disable=SC2086 # zero or two words
+	if ! out=$(dax-touch $prof "$@" 2>&1); then
+		unsup "$ta" "$tm" "$size" "dax-touch: $out"
+		return 1
+	fi
+	t=$(echo "$out" | field seconds)
+	rec "$ta" "$tm" "$size" "$t" s
+	etm=$(echo "$tm" | sed 's/_touch_/_enable_touch_/')
+	[ "$ten" = - ] || rec "$ta" "$etm" "$size" "$(sum "$ten" "$t")" s
+	[ -n "$prof" ] || return 0
+	if ! pr=$(prof_read); then
+		unsup "$ta" "${tm%_s}_kernel_s" "$size" "no handle_mm_fault() calls in $TRACING/trace_stat"
+		return 0
+	fi
+	# shellcheck disable=SC2086 # two words
+	set -- $pr
+	rec "$ta" "${tm%_s}_kernel_s" "$size" "$2" s
+	rec "$ta" "${tm%_s}_faults" "$size" "$1" n
+	[ "$ten" = - ] || rec "$ta" "${etm%_s}_kernel_s" "$size" "$(sum "$ten" "$2")" s
+}
 
 # region_of_slot S: the region of the NVDIMM in QEMU slot S (backing file
 # pmemS.img on the host): its NFIT handle is S + 1; region numbers follow
@@ -190,16 +244,26 @@ boot() {
 	echo "I boot uptime $(up)"
 }
 
+# First touches compare a fresh enable and its touches on pmem the guest has
+# written before, as real pmem has no first write: the namespace is created
+# with the eager policy, which writes its whole memmap, and then enabled again
+# with the approach's policy, timed.  Under QEMU the first write of a page of
+# guest memory goes through a slow path (host page allocation, TCG's dirty
+# tracking) that would otherwise land in lazy's timed faults only.
+
 # touch_devdax APPROACH R SIZE ALIGN TAG: fresh devdax namespace, rebind (kernel
 # enable time), then read-touch every page of /dev/daxR.0 with ALIGN mappings
 touch_devdax() {
 	a=$1 r=$2 size=$3 align=$4 tag=$5
 	region_reset "$r"
+	memmap_policy eager
 	# shellcheck disable=SC2046 # word list of ndctl options
 	if ! js=$(ndctl create-namespace $(ns_args "$a" devdax) -a "$align" -r "region$r" 2>&1); then
+		set_policy "$a"
 		unsup "$a" "devdax_touch_${tag}_s" "$size" "ndctl create-namespace -m devdax: $js"
 		return 1
 	fi
+	set_policy "$a"
 	dax=$(echo "$js" | jq -r '.daxregion.devices[0].chardev')
 	# the nd device dax_pmem binds: daxR.N, the only one of region R
 	nd=
@@ -209,13 +273,7 @@ touch_devdax() {
 		return 1
 	fi
 	for _ in $(seq 50); do [ -c "/dev/$dax" ] && break; sleep 0.1; done
-	if ! out=$(dax-touch -a "$align" "/dev/$dax" 2>&1); then
-		unsup "$a" "devdax_touch_${tag}_s" "$size" "dax-touch: $out"
-		return 1
-	fi
-	t=$(echo "$out" | field seconds)
-	rec "$a" "devdax_touch_${tag}_s" "$size" "$t" s
-	rec "$a" "devdax_enable_touch_${tag}_s" "$size" "$(awk -v a="$s" -v b="$t" 'BEGIN { printf "%.6f", a + b }')" s
+	touch_rec "$a" "devdax_touch_${tag}_s" "$s" -a "$align" "/dev/$dax"
 }
 
 # fio_dio APPROACH SIZE RW: O_DIRECT between /dev/disk-target and a buffer that
@@ -276,7 +334,11 @@ touch_one() {
 	done
 	progress "$a: DAX file first touch"
 	region_reset "$r"
-	if ! fsdax_file "$a" "$r" /mnt/dax; then
+	memmap_policy eager
+	fsdax_file "$a" "$r" /mnt/dax
+	rc=$?
+	set_policy "$a"
+	if [ $rc != 0 ]; then
 		if [ -z "$blk" ]; then
 			unsup "$a" fsdax_touch_2m_s "$size" "$fs_err"
 			return 1
@@ -303,13 +365,7 @@ touch_one() {
 			mount -o dax "/dev/$blk" /mnt/dax
 			if [ $tag = 4k ]; then opt=-u; else opt="-a 2M"; fi
 			# shellcheck disable=SC2086 # one or two words
-			if out=$(dax-touch $opt /mnt/dax/f 2>&1); then
-				t=$(echo "$out" | field seconds)
-				rec "$a" "fsdax_touch_${tag}_s" "$size" "$t" s
-				rec "$a" "fsdax_enable_touch_${tag}_s" "$size" "$(awk -v a="$s" -v b="$t" 'BEGIN { printf "%.6f", a + b }')" s
-			else
-				unsup "$a" "fsdax_touch_${tag}_s" "$size" "dax-touch: $out"
-			fi
+			touch_rec "$a" "fsdax_touch_${tag}_s" "$s" $opt /mnt/dax/f || true
 			umount /mnt/dax
 		done
 	done
@@ -396,11 +452,7 @@ refault_rounds() {
 	for round in $(seq "$rounds"); do
 		# shellcheck disable=SC2086 # word lists
 		for t in $(rotate "$round" $targets); do
-			if out=$(dax-touch -n "$passes" "$@" "${t#*=}" 2>&1); then
-				rec "${t%%=*}" "$m" "$size" "$(echo "$out" | field seconds)" s
-			else
-				unsup "${t%%=*}" "$m" "$size" "dax-touch: $out"
-			fi
+			touch_rec "${t%%=*}" "$m" - -n "$passes" "$@" "${t#*=}" || true
 		done
 	done
 }
@@ -455,6 +507,7 @@ refault() {
 	pmem_reset
 }
 
+prof_setup
 case $mode in
 main) main "$@" ;;
 boot) boot "$@" ;;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * dax-touch [-a ALIGN | -u] [-w] [-t THREADS] [-n PASSES] [-s SIZE] [-p STRIDE | -r N [-S SEED]] [-v] FILE
+ * dax-touch [-a ALIGN | -u] [-w] [-t THREADS] [-n PASSES] [-s SIZE] [-p STRIDE | -r N [-S SEED]] [-P FILE] [-v] FILE
  *
  * Map FILE (fs-dax file or /dev/daxX.Y) MAP_SHARED and fault in its pages
  * by touching one location per 4 KiB page, timing the whole pass.  With
@@ -20,6 +20,12 @@
  * index only (never the thread), so whichever thread wins, every touched
  * page must end up holding that value; the main thread checks this
  * afterwards and exits 1 on any mismatch.
+ *
+ * With -P FILE (tracefs function_profile_enabled) "1" is written to FILE
+ * right before the first pass's touches and "0" after the last pass's, so
+ * the kernel's function profiler counts the faults of the passes only and
+ * not those of exec, the stack or the thread start-up.  Between passes the
+ * profiler stays on across munmap(), mmap() and pthread_create().
  */
 #include <err.h>
 #include <getopt.h>
@@ -46,7 +52,7 @@ struct worker {
 static void usage(void)
 {
 	fprintf(stderr,
-		"usage: dax-touch [-a ALIGN | -u] [-w] [-t THREADS] [-n PASSES] [-s SIZE] [-p STRIDE | -r N [-S SEED]] [-v] FILE\n"
+		"usage: dax-touch [-a ALIGN | -u] [-w] [-t THREADS] [-n PASSES] [-s SIZE] [-p STRIDE | -r N [-S SEED]] [-P FILE] [-v] FILE\n"
 		"  -a ALIGN   map at an ALIGN-aligned address (e.g. 2M) so PMD faults are possible\n"
 		"  -u         map 4 KiB past a 2 MiB boundary: 4 KiB mappings only\n"
 		"  -w         write (and afterwards verify) instead of read\n"
@@ -56,6 +62,7 @@ static void usage(void)
 		"  -p STRIDE  touch only every STRIDE-th page\n"
 		"  -r N       touch N random distinct pages\n"
 		"  -S SEED    seed for -r (default: from time)\n"
+		"  -P FILE    write 1 to FILE before the touches, 0 after (function_profile_enabled)\n"
 		"  -v         verbose; with -r print the chosen page indexes\n");
 	exit(2);
 }
@@ -92,6 +99,13 @@ static void *worker_fn(void *arg)
 	}
 	w->sink = sink;
 	return NULL;
+}
+
+/* Write @val to the already open @fd (a tracefs switch); exit on failure. */
+static void profiler_switch(int fd, const char *path, const char *val)
+{
+	if (write(fd, val, strlen(val)) < 0)
+		err(1, "write %s to %s", val, path);
 }
 
 /*
@@ -162,14 +176,15 @@ int main(int argc, char **argv)
 {
 	unsigned long long size = 0, align = 0, stride = 1, nrand = 0, v;
 	unsigned long long nthreads = 1, passes = 1, pass, avail, seed = 0;
-	int c, have_seed = 0, verbose = 0, unaligned = 0, fd, prot;
+	int c, have_seed = 0, verbose = 0, unaligned = 0, fd, prot, prof_fd = -1;
+	const char *prof_path = NULL;
 	struct touch t = { 0 };
 	struct worker *w;
 	size_t npages, i;
 	const char *path;
 	double t0, total = 0;
 
-	while ((c = getopt(argc, argv, "a:uwt:n:s:p:r:S:v")) != -1) {
+	while ((c = getopt(argc, argv, "a:uwt:n:s:p:r:S:P:v")) != -1) {
 		switch (c) {
 		case 'a':
 			if (parse_size(optarg, &align) || !align ||
@@ -208,6 +223,9 @@ int main(int argc, char **argv)
 				usage();
 			have_seed = 1;
 			break;
+		case 'P':
+			prof_path = optarg;
+			break;
 		case 'v':
 			verbose = 1;
 			break;
@@ -219,6 +237,11 @@ int main(int argc, char **argv)
 		usage();
 	path = argv[optind];
 
+	if (prof_path) {
+		prof_fd = open(prof_path, O_WRONLY);
+		if (prof_fd < 0)
+			err(1, "open %s", prof_path);
+	}
 	prot = t.write ? PROT_READ | PROT_WRITE : PROT_READ;
 	fd = open(path, t.write ? O_RDWR : O_RDONLY);
 	if (fd < 0)
@@ -279,12 +302,18 @@ int main(int argc, char **argv)
 			if (errno)
 				err(1, "pthread_create");
 		}
+		if (prof_fd >= 0 && !pass)
+			profiler_switch(prof_fd, prof_path, "1");
 		/* the main thread joins the barrier so thread start-up is not timed */
 		pthread_barrier_wait(&t.barrier);
 		t0 = now();
 		for (i = 0; i < nthreads; i++)
 			pthread_join(w[i].tid, NULL);
 		total += now() - t0;
+		if (prof_fd >= 0 && pass + 1 == passes) {
+			profiler_switch(prof_fd, prof_path, "0");
+			close(prof_fd);
+		}
 		pthread_barrier_destroy(&t.barrier);
 		if (pass + 1 < passes)
 			munmap(t.base, size);
