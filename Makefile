@@ -48,7 +48,7 @@ shellcheck:
 		tools/run-tests tools/check-series tools/rfc tools/test-rfc tools/test-harness \
 		bench/run bench/report bench/eager-vs-stock bench/fault-profile .ci/run
 	@# guest tests are sourced after guest/lib/*.sh: their variables come from there
-	@shellcheck -s sh -e SC2154 guest/init guest/run-group guest/lib/*.sh guest/tests/*.sh bench/guest.sh bench/fault-profile.sh
+	@shellcheck -s sh -e SC2154 guest/init guest/run-group guest/lib/*.sh guest/tests/*.sh bench/guest.sh
 
 ## clean         remove build output except the extracted kernel tree
 clean:

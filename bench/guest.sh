@@ -14,6 +14,8 @@
 #   sh guest.sh refault ROUNDS APPROACH...
 #                                       the touches again once the struct pages are
 #                                       initialised, approaches interleaved
+#   sh guest.sh fault-profile ROUNDS    bench/fault-profile: lazy against eager,
+#                                       function by function
 # APPROACH number i uses the NVDIMM of QEMU slot i.
 # APPROACH: dram pmem-eager pmem-lazy pmem-lazy-bg raw pfn
 # shellcheck source=../guest/lib/pmem.sh
@@ -39,10 +41,11 @@ sum() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.6f", a + b }'; }
 # touch passes only.  prof holds the dax-touch option, empty without profiler.
 TRACING=/sys/kernel/tracing
 prof=''
+# prof_setup [FUNCTION...]: profile these functions, by default handle_mm_fault()
 prof_setup() {
 	[ -e $TRACING/function_profile_enabled ] || mount -t tracefs nodev $TRACING 2>/dev/null || true
 	[ -e $TRACING/function_profile_enabled ] || return 0
-	echo handle_mm_fault > $TRACING/set_ftrace_filter || return 0
+	echo "${*:-handle_mm_fault}" > $TRACING/set_ftrace_filter || return 0
 	echo 1 > $TRACING/options/graph-time || return 0
 	prof="-P $TRACING/function_profile_enabled"
 }
@@ -507,6 +510,35 @@ refault() {
 	pmem_reset
 }
 
+# fault_profile ROUNDS: bench/fault-profile.  A 512 MiB devdax namespace with
+# 4 KiB mappings, rebound and touched once per policy in each round, the order
+# of eager and lazy alternating; per pass, the profiler's calls and time of
+# handle_mm_fault(), lock_vma_under_rcu() (which no lazy code runs: the pass's
+# drift), dax_set_mapping() (the in-line ready test) and __pgmap_memmap_ensure().
+fault_profile() {
+	prof_setup handle_mm_fault lock_vma_under_rcu dax_set_mapping __pgmap_memmap_ensure
+	[ -n "$prof" ] || { echo "no function profiler in this kernel" >&2; exit 1; }
+	pmem_reset
+	memmap_policy eager
+	js=$(ndctl create-namespace -m devdax --map=dev -a 4K -s 512M -r region0) || exit 1
+	dax=$(echo "$js" | jq -r '.daxregion.devices[0].chardev')
+	nd=$(basename /sys/bus/nd/drivers/dax_pmem/dax0.*)
+	for round in $(seq "$1"); do
+		for policy in $(rotate "$round" eager lazy); do
+			memmap_policy "$policy"
+			rebind dax_pmem "$nd" > /dev/null || exit 1
+			for _ in $(seq 50); do [ -c "/dev/$dax" ] && break; sleep 0.1; done
+			# shellcheck disable=SC2086 # two words
+			dax-touch $prof -a 4K "/dev/$dax" > /dev/null || exit 1
+			cat $TRACING/trace_stat/function* |
+				awk -v r="$round" -v p="$policy" 'NF >= 3 && $2 ~ /^[0-9]+$/ { n[$1] += $2; t[$1] += $3 }
+					END { for (f in n) printf "round %d %-5s %-22s %7d calls %8.1f ms %7.1f ns/call\n",
+						r, p, f, n[f], t[f] / 1000, t[f] * 1000 / n[f] }' | sort -k4
+		done
+	done
+	memmap_policy lazy
+}
+
 prof_setup
 case $mode in
 main) main "$@" ;;
@@ -514,5 +546,6 @@ boot) boot "$@" ;;
 work) work "$@" ;;
 touch) each_approach touch_only "$@" ;;
 refault) refault "$@" ;;
-*) echo "usage: guest.sh main|boot|work|touch|refault ..." >&2; exit 2 ;;
+fault-profile) fault_profile "$@" ;;
+*) echo "usage: guest.sh main|boot|work|touch|refault|fault-profile ..." >&2; exit 2 ;;
 esac
