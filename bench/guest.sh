@@ -324,61 +324,90 @@ fsdax_file() {
 	sync
 }
 
-# touch_one: first touch by approach a on region r (each_approach): devdax
-# with 4 KiB and 2 MiB mappings, then the DAX file.  Leaves the fsdax
-# namespace (blk) with its file, unmounted; fs_err set if it has no DAX.
-# Fails if there is no fsdax namespace.
-touch_one() {
-	progress "$a: devdax first touch of $((size >> 20)) MiB, 4 KiB and 2 MiB mappings, $reps repetitions"
-	case $a in raw|pfn) reps_dd=0 ;; *) reps_dd=$reps ;; esac
-	for _ in $(seq "$reps_dd"); do
-		touch_devdax "$a" "$r" "$size" 4K 4k || break
-		touch_devdax "$a" "$r" "$size" 2M 2m || break
+# first_touches REPS APPROACH...: the first touches of every approach, each on
+# the region of its slot: device-dax with 4 KiB and 2 MiB mappings, then the
+# DAX file.  Repetitions are interleaved between the approaches, in an order
+# rotated by one per repetition (as refault does), so that drift under TCG
+# spreads evenly over them.  Leaves each approach's fsdax namespace in place,
+# its file unmounted, and sets namespaces to APPROACH=BLOCKDEV words (those
+# with a DAX file) and nodax to those of fsdax namespaces without DAX.
+first_touches() {
+	reps=$1
+	shift
+	pmem_reset
+	slots='' i=0
+	for a; do
+		slots="$slots $a=$(region_of_slot $i)"
+		i=$((i + 1))
 	done
-	progress "$a: DAX file first touch"
-	region_reset "$r"
-	memmap_policy eager
-	fsdax_file "$a" "$r" /mnt/dax
-	rc=$?
-	set_policy "$a"
-	if [ $rc != 0 ]; then
+	size=$(( $(cat "/sys/bus/nd/devices/region${slots##*=}/size") ))
+	progress "devdax first touch of $((size >> 20)) MiB, 4 KiB and 2 MiB mappings, $reps rounds of $*"
+	failed=''
+	for rep in $(seq "$reps"); do
+		# shellcheck disable=SC2086 # word list
+		for slot in $(rotate "$rep" $slots); do
+			a=${slot%%=*} r=${slot#*=}
+			case " raw pfn $failed " in *" $a "*) continue ;; esac
+			touch_devdax "$a" "$r" "$size" 4K 4k && touch_devdax "$a" "$r" "$size" 2M 2m ||
+				failed="$failed $a"
+		done
+	done
+	progress "DAX file first touch, $reps rounds of $*"
+	namespaces='' nodax=''
+	for slot in $slots; do
+		a=${slot%%=*} r=${slot#*=}
+		region_reset "$r"
+		memmap_policy eager
+		if fsdax_file "$a" "$r" /mnt/dax; then
+			echo "I work $a fsdax_file_bytes $fsize"
+			umount /mnt/dax
+			namespaces="$namespaces $a=$blk"
+			continue
+		fi
 		if [ -z "$blk" ]; then
 			unsup "$a" fsdax_touch_2m_s "$size" "$fs_err"
-			return 1
+			continue
 		fi
+		nodax="$nodax $a=$blk"
 		for m in fsdax_touch_4k_s fsdax_touch_2m_s dio_write_MBps dio_read_MBps; do
 			unsup "$a" $m "$size" "$fs_err"
 		done
 		# no DAX from the block device; device-dax is a mode with a memmap
-		[ "$reps_dd" = 0 ] && for m in devdax_touch_4k_s devdax_touch_2m_s; do
-			unsup "$a" $m "$size" "no /dev/daxX.Y without struct pages (devdax needs --map=mem|dev); $fs_err"
-		done
-		return 0
-	fi
-	echo "I work $a fsdax_file_bytes $fsize"
-	umount /mnt/dax
-	dev=$(bound_dev "$blk")
-	for _ in $(seq "$reps"); do
-		for tag in 4k 2m; do
-			# a fresh enable: the lazy memmap starts uninitialised
-			if ! s=$(rebind nd_pmem "$dev"); then
-				unsup "$a" "fsdax_touch_${tag}_s" "$size" "rebind $dev: $s"
-				continue
-			fi
-			mount -o dax "/dev/$blk" /mnt/dax
-			if [ $tag = 4k ]; then opt=-u; else opt="-a 2M"; fi
-			# shellcheck disable=SC2086 # one or two words
-			touch_rec "$a" "fsdax_touch_${tag}_s" "$s" $opt /mnt/dax/f || true
-			umount /mnt/dax
+		case $a in raw|pfn)
+			for m in devdax_touch_4k_s devdax_touch_2m_s; do
+				unsup "$a" $m "$size" "no /dev/daxX.Y without struct pages (devdax needs --map=mem|dev); $fs_err"
+			done
+		esac
+	done
+	for rep in $(seq "$reps"); do
+		# shellcheck disable=SC2086 # word list
+		for slot in $(rotate "$rep" $namespaces); do
+			a=${slot%%=*} blk=${slot#*=}
+			set_policy "$a"
+			dev=$(bound_dev "$blk")
+			for tag in 4k 2m; do
+				# a fresh enable: the lazy memmap starts uninitialised
+				if ! s=$(rebind nd_pmem "$dev"); then
+					unsup "$a" "fsdax_touch_${tag}_s" "$size" "rebind $dev: $s"
+					continue
+				fi
+				mount -o dax "/dev/$blk" /mnt/dax
+				if [ $tag = 4k ]; then opt=-u; else opt="-a 2M"; fi
+				# shellcheck disable=SC2086 # one or two words
+				touch_rec "$a" "fsdax_touch_${tag}_s" "$s" $opt /mnt/dax/f || true
+				umount /mnt/dax
+			done
 		done
 	done
+	memmap_policy lazy
 }
 
-# work_one: the workloads of approach a on region r (each_approach)
+# work_one APPROACH BLOCKDEV DAX: O_DIRECT from DAX (if DAX is yes) and
+# dm-writecache on the fsdax namespace BLOCKDEV that first_touches left
 work_one() {
-	touch_one || return 0
+	a=$1 blk=$2
 	progress "$a: O_DIRECT from DAX (fio), dm-writecache"
-	if [ -z "$fs_err" ]; then
+	if [ "$3" = yes ]; then
 		mount -o dax "/dev/$blk" /mnt/dax
 		for _ in $(seq "$reps"); do
 			fio_dio "$a" "$size" write || break
@@ -393,7 +422,6 @@ work_one() {
 		for m in wc_create_s wc_write_MBps wc_writeback_s; do
 			echo "U $a $m $size skipped this kernel has patches/pfn-io, so a raw cache is the pfn row; stock 6.12 refuses it: Cache device is not a DAX device (-EOPNOTSUPP), see guest/tests/pfn-io.sh"
 		done
-		region_reset "$r"
 		return 0
 	fi
 	for _ in $(seq "$reps"); do
@@ -424,12 +452,16 @@ work_one() {
 		fi
 		dmsetup remove wc
 	done
-	region_reset "$r"
 }
 
-work() { each_approach work_one "$@"; }
-
-touch_only() { touch_one || true; region_reset "$r"; }
+# work REPS APPROACH...: the first touches, then per approach with an fsdax
+# namespace O_DIRECT from DAX and dm-writecache
+work() {
+	first_touches "$@"
+	for slot in $namespaces; do work_one "${slot%%=*}" "${slot#*=}" yes; done
+	for slot in $nodax; do work_one "${slot%%=*}" "${slot#*=}" no; done
+	pmem_reset
+}
 
 # rotate K WORD...: the words, starting at word K mod their number
 rotate() {
@@ -510,13 +542,25 @@ refault() {
 	pmem_reset
 }
 
+# prof_print ROUND POLICY PHASE: the last profile, one line per function
+prof_print() {
+	cat $TRACING/trace_stat/function* |
+		awk -v r="$1" -v p="$2" -v ph="$3" 'NF >= 3 && $2 ~ /^[0-9]+$/ { n[$1] += $2; t[$1] += $3 }
+			END { for (f in n) printf "round %d %-5s %-6s %-29s %7d calls %8.1f ms %9.1f ns/call\n",
+				r, p, ph, f, n[f], t[f] / 1000, t[f] * 1000 / n[f] }' | sort -k5
+}
+
 # fault_profile ROUNDS: bench/fault-profile.  A 512 MiB devdax namespace with
 # 4 KiB mappings, rebound and touched once per policy in each round, the order
-# of eager and lazy alternating; per pass, the profiler's calls and time of
-# handle_mm_fault(), lock_vma_under_rcu() (which no lazy code runs: the pass's
-# drift), dax_set_mapping() (the in-line ready test) and __pgmap_memmap_ensure().
+# of eager and lazy alternating.  Per bind (phase "enable") and per touch pass
+# (phase "touch"), the profiler's calls and time of handle_mm_fault(),
+# lock_vma_under_rcu() (which no lazy code runs: the pass's drift),
+# dax_set_mapping() (the in-line ready test), __pgmap_memmap_ensure() and
+# memmap_init_zone_device_range(): eager's one call at enable against lazy's
+# one per chunk in the faults, the same struct pages written.
 fault_profile() {
-	prof_setup handle_mm_fault lock_vma_under_rcu dax_set_mapping __pgmap_memmap_ensure
+	prof_setup handle_mm_fault lock_vma_under_rcu dax_set_mapping __pgmap_memmap_ensure \
+		memmap_init_zone_device_range
 	[ -n "$prof" ] || { echo "no function profiler in this kernel" >&2; exit 1; }
 	pmem_reset
 	memmap_policy eager
@@ -526,14 +570,14 @@ fault_profile() {
 	for round in $(seq "$1"); do
 		for policy in $(rotate "$round" eager lazy); do
 			memmap_policy "$policy"
+			echo 1 > $TRACING/function_profile_enabled
 			rebind dax_pmem "$nd" > /dev/null || exit 1
+			echo 0 > $TRACING/function_profile_enabled
+			prof_print "$round" "$policy" enable
 			for _ in $(seq 50); do [ -c "/dev/$dax" ] && break; sleep 0.1; done
 			# shellcheck disable=SC2086 # two words
 			dax-touch $prof -a 4K "/dev/$dax" > /dev/null || exit 1
-			cat $TRACING/trace_stat/function* |
-				awk -v r="$round" -v p="$policy" 'NF >= 3 && $2 ~ /^[0-9]+$/ { n[$1] += $2; t[$1] += $3 }
-					END { for (f in n) printf "round %d %-5s %-22s %7d calls %8.1f ms %7.1f ns/call\n",
-						r, p, f, n[f], t[f] / 1000, t[f] * 1000 / n[f] }' | sort -k4
+			prof_print "$round" "$policy" touch
 		done
 	done
 	memmap_policy lazy
@@ -544,7 +588,7 @@ case $mode in
 main) main "$@" ;;
 boot) boot "$@" ;;
 work) work "$@" ;;
-touch) each_approach touch_only "$@" ;;
+touch) first_touches "$@"; pmem_reset ;;
 refault) refault "$@" ;;
 fault-profile) fault_profile "$@" ;;
 *) echo "usage: guest.sh main|boot|work|touch|refault|fault-profile ..." >&2; exit 2 ;;
