@@ -46,7 +46,7 @@ rfc: check-series
 shellcheck:
 	@shellcheck -x tools/lib.sh tools/deps tools/build-kernel tools/build-guest tools/vm \
 		tools/run-tests tools/check-series tools/rfc tools/test-rfc tools/test-harness \
-		bench/run bench/report bench/eager-vs-stock bench/fault-profile .ci/run
+		bench/run bench/report bench/eager-vs-stock bench/fault-profile bench/memmap-bytes .ci/run
 	@# guest tests are sourced after guest/lib/*.sh: their variables come from there
 	@shellcheck -s sh -e SC2154 guest/init guest/run-group guest/lib/*.sh guest/tests/*.sh bench/guest.sh
 

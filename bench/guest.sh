@@ -16,6 +16,8 @@
 #                                       initialised, approaches interleaved
 #   sh guest.sh fault-profile ROUNDS    bench/fault-profile: lazy against eager,
 #                                       function by function
+#   sh guest.sh memmap-bytes CELL...    bench/memmap-bytes: where the memmap of
+#                                       devdax namespaces is, for the host to count
 # APPROACH number i uses the NVDIMM of QEMU slot i.
 # APPROACH: dram pmem-eager pmem-lazy pmem-lazy-bg raw pfn
 # shellcheck source=../guest/lib/pmem.sh
@@ -583,6 +585,40 @@ fault_profile() {
 	memmap_policy lazy
 }
 
+# memmap_bytes CELL...: bench/memmap-bytes.  CELL number i, POLICY:ALIGN:PHASE,
+# on the fresh NVDIMM of slot i: a devdax --map=dev namespace of POLICY filling
+# the region, aligned to ALIGN, and for PHASE touch every page read once with
+# ALIGN mappings.  Prints "I memmap-area SLOT OFFSET LENGTH RESERVED" per cell:
+# the memmap area in the backing file (after the 8 KiB of labels and info
+# block, up to the data) and the pmem the namespace reserves.
+memmap_bytes() {
+	pmem_reset
+	i=0
+	for cell; do
+		policy=${cell%%:*} align=${cell#*:} phase=${align#*:} align=${align%%:*}
+		r=$(region_of_slot $i)
+		# a kernel without the series has no policy: eager
+		memmap_policy "$policy" 2>/dev/null || true
+		progress "slot $i: devdax $policy, align $align, $phase"
+		if ! js=$(ndctl create-namespace -m devdax --map=dev -a "$align" -r "region$r" 2>&1); then
+			echo "U $cell memmap_area 0 unsupported ndctl create-namespace: $js"
+			i=$((i + 1))
+			continue
+		fi
+		ns=$(echo "$js" | jq -r .dev)
+		dax=/dev/$(echo "$js" | jq -r '.daxregion.devices[0].chardev')
+		[ "$phase" = enable ] || dax-touch -a "$align" "$dax" > /dev/null ||
+			echo "U $cell memmap_area 0 failed dax-touch $dax"
+		region=$(( $(cat "/sys/bus/nd/devices/region$r/resource") ))
+		ns_start=$(( $(cat "/sys/bus/nd/devices/$ns/resource") ))
+		data=$(( $(cat "/sys/bus/nd/devices/$(cat "/sys/bus/nd/devices/$ns/holder")/resource") ))
+		raw=$(cat "/sys/bus/nd/devices/$ns/size")
+		echo "I memmap-area $i $((ns_start - region + 8192)) $((data - ns_start - 8192)) $((raw - $(echo "$js" | jq -r .size)))"
+		i=$((i + 1))
+	done
+	sync
+}
+
 prof_setup
 case $mode in
 main) main "$@" ;;
@@ -591,5 +627,6 @@ work) work "$@" ;;
 touch) first_touches "$@"; pmem_reset ;;
 refault) refault "$@" ;;
 fault-profile) fault_profile "$@" ;;
-*) echo "usage: guest.sh main|boot|work|touch|refault|fault-profile ..." >&2; exit 2 ;;
+memmap-bytes) memmap_bytes "$@" ;;
+*) echo "usage: guest.sh main|boot|work|touch|refault|fault-profile|memmap-bytes ..." >&2; exit 2 ;;
 esac

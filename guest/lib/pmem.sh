@@ -78,3 +78,61 @@ wc_wait_clean() {
 	dmsetup status "$wc_name"
 	return 1
 }
+
+# /proc/vmstat after folding the per-CPU deltas in (they lag by up to a threshold per CPU)
+vmstat_val() {
+	echo 1 > /proc/sys/vm/stat_refresh 2>/dev/null
+	vmstat "$1"
+}
+
+# Racing GUP on never-touched pages: the kernel's own gup_test (CONFIG_GUP_TEST)
+# with GUP_THREADS threads pinning or getting the same GUP_MB MiB at once.
+GUP_THREADS=8
+GUP_MB=64
+
+# gup_race DESCRIPTION GUP_TEST_ARGS...: every thread's ioctl must succeed
+# and cover the whole mapping (gup_test itself exits 0 whatever its threads got, and
+# prints TAP of its own).  The threads print their "ok N" lines concurrently, so two
+# can share a line: count them from the kselftest totals, which the main thread
+# prints at the end.
+gup_race() {
+	desc=$1
+	shift
+	out=$(gup_test -z -S -j "$GUP_THREADS" -m "$GUP_MB" -n 64 "$@" 2>&1)
+	rc=$?
+	n=$(printf '%s\n' "$out" | sed -n 's/^# Totals: pass:\([0-9]*\) fail:0 .*/\1/p')
+	if [ "$rc" = 0 ] && [ "$n" = "$GUP_THREADS" ] && ! printf '%s\n' "$out" | grep -qiE 'not ok|truncated'; then
+		ok "$desc"
+		printf '%s\n' "$out" | grep -m 2 'Time:' | sed 's/^# */#   /'
+	else
+		not_ok "$desc (exit $rc, ${n:-no} kselftest totals of $GUP_THREADS passes)"
+		printf '%s\n' "$out" | sed 's/^/#   /'
+	fi
+}
+
+# pins_released WHAT: every FOLL_PIN taken since pins_mark was released
+pins_mark() { acq0=$(vmstat_val nr_foll_pin_acquired) rel0=$(vmstat_val nr_foll_pin_released); }
+pins_released() {
+	acq=$(($(vmstat_val nr_foll_pin_acquired) - acq0))
+	rel=$(($(vmstat_val nr_foll_pin_released) - rel0))
+	if [ "$acq" -ge $((THREADS * GUP_MB * 256)) ] && [ "$acq" = "$rel" ]; then
+		ok "$1: $acq pins taken, all released"
+	else
+		not_ok "$1: pins acquired $acq, released $rel (want >= $((THREADS * GUP_MB * 256)), equal)"
+	fi
+}
+
+# teardown WHAT: disable and destroy every namespace within 60 s: a leaked page
+# reference would keep the pgmap alive and the teardown waiting forever
+teardown() {
+	(ndctl disable-namespace all && ndctl destroy-namespace -f all) >/dev/null 2>&1 &
+	pid=$!
+	for _ in $(seq 600); do
+		if ! kill -0 "$pid" 2>/dev/null; then
+			if wait "$pid"; then ok "$1: namespace torn down"; else not_ok "$1: teardown failed"; fi
+			return
+		fi
+		sleep 0.1
+	done
+	not_ok "$1: teardown still waiting after 60 s (leaked reference?)"
+}

@@ -6,7 +6,8 @@
 # the policy in force, lazy from its first chunk again, and works.  The memmap
 # counters of /proc/vmstat follow the pagemap going away and coming back:
 # nr_memmap_pages counts the vmemmap of the pagemap's whole range (in 6.12 also
-# what the altmap provides), then that of the onlined memory blocks.
+# what the altmap provides; deduplicated, patches/compound-altmap), then that of
+# the onlined memory blocks.
 
 # node_kb NODE FIELD: a field of /sys/devices/system/node/nodeNODE/meminfo, in kB
 node_kb() {
@@ -14,6 +15,8 @@ node_kb() {
 }
 kmem_blocks() { daxctl list -d "$1" | jq -r '.[0] | "\(.online_memblocks // 0)/\(.total_memblocks // 0)"'; }
 memmap_pages_of() { echo $(( $1 * 64 / 4096 / 4096 )); }	# BYTES of memory
+# the same for devdax aligned to 2 MiB, its vmemmap deduplicated: 2 pages per 2 MiB
+memmap_pages_dedup() { echo $(( $1 >> 20 )); }
 block_bytes=$(( 0x$(cat /sys/devices/system/memory/block_size_bytes) ))
 
 policy_before=$(cat /sys/module/zone_device/parameters/memmap_init)
@@ -31,8 +34,8 @@ for policy in lazy eager; do
 	is "$(memmap_attr "$dax" policy)" "$policy" "$policy: $dax has a $policy memmap"
 	pending=$(vmstat nr_memmap_lazy_pending)
 	memmap_pages=$(vmstat nr_memmap_pages)
-	is "$memmap_pages" $((base_memmap + $(memmap_pages_of "$GiB"))) \
-		"$policy: vmstat: nr_memmap_pages counts the vmemmap of the namespace"
+	is "$memmap_pages" $((base_memmap + $(memmap_pages_dedup "$GiB"))) \
+		"$policy: vmstat: nr_memmap_pages counts the deduplicated vmemmap of the namespace"
 	total_kb=$(mem_total_kb)
 
 	if ! out=$(daxctl reconfigure-device --mode=system-ram "$dax" 2>&1); then

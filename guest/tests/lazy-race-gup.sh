@@ -8,35 +8,8 @@
 # and each chunk must be initialised at most once.  tools/vm fails the run on any
 # kernel warning.
 
-THREADS=8
-SIZE_MB=64
+SIZE_MB=$GUP_MB
 CHUNKS=$((SIZE_MB / 2))
-
-# /proc/vmstat after folding the per-CPU deltas in (they lag by up to a threshold per CPU)
-vmstat_val() {
-	echo 1 > /proc/sys/vm/stat_refresh 2>/dev/null
-	vmstat "$1"
-}
-
-# gup_race DESCRIPTION GUP_TEST_ARGS...: every thread's ioctl must succeed
-# and cover the whole mapping (gup_test itself exits 0 whatever its threads got, and
-# prints TAP of its own).  The threads print their "ok N" lines concurrently, so two
-# can share a line: count them from the kselftest totals, which the main thread
-# prints at the end.
-gup_race() {
-	desc=$1
-	shift
-	out=$(gup_test -z -S -j "$THREADS" -m "$SIZE_MB" -n 64 "$@" 2>&1)
-	rc=$?
-	n=$(printf '%s\n' "$out" | sed -n 's/^# Totals: pass:\([0-9]*\) fail:0 .*/\1/p')
-	if [ "$rc" = 0 ] && [ "$n" = "$THREADS" ] && ! printf '%s\n' "$out" | grep -qiE 'not ok|truncated'; then
-		ok "$desc"
-		printf '%s\n' "$out" | grep -m 2 'Time:' | sed 's/^# */#   /'
-	else
-		not_ok "$desc (exit $rc, ${n:-no} kselftest totals of $THREADS passes)"
-		printf '%s\n' "$out" | sed 's/^/#   /'
-	fi
-}
 
 # chunks_once WHAT BEFORE AFTER MAXCHUNKS: the race initialised something, and at
 # most one chunk's struct pages per chunk it touched
@@ -46,33 +19,6 @@ chunks_once() {
 	else
 		not_ok "$1: initialised bytes $2 -> $3 (want more, and at most $4 chunks: $(($4 * CHUNK_MEMMAP)))"
 	fi
-}
-
-# pins_released WHAT: every FOLL_PIN taken since pins_mark was released
-pins_mark() { acq0=$(vmstat_val nr_foll_pin_acquired) rel0=$(vmstat_val nr_foll_pin_released); }
-pins_released() {
-	acq=$(($(vmstat_val nr_foll_pin_acquired) - acq0))
-	rel=$(($(vmstat_val nr_foll_pin_released) - rel0))
-	if [ "$acq" -ge $((THREADS * SIZE_MB * 256)) ] && [ "$acq" = "$rel" ]; then
-		ok "$1: $acq pins taken, all released"
-	else
-		not_ok "$1: pins acquired $acq, released $rel (want >= $((THREADS * SIZE_MB * 256)), equal)"
-	fi
-}
-
-# teardown WHAT: disable and destroy every namespace within 60 s: a leaked page
-# reference would keep the pgmap alive and the teardown waiting forever
-teardown() {
-	(ndctl disable-namespace all && ndctl destroy-namespace -f all) >/dev/null 2>&1 &
-	pid=$!
-	for _ in $(seq 600); do
-		if ! kill -0 "$pid" 2>/dev/null; then
-			if wait "$pid"; then ok "$1: namespace torn down"; else not_ok "$1: teardown failed"; fi
-			return
-		fi
-		sleep 0.1
-	done
-	not_ok "$1: teardown still waiting after 60 s (leaked reference?)"
 }
 
 pmem_reset
@@ -89,10 +35,10 @@ done
 i0=$(memmap_attr "$dev" initialized_bytes)
 diag "fsdax: memmap initialised after enable, mkfs and write(): $i0 bytes"
 pins_mark
-gup_race "fsdax: $THREADS threads pin (FOLL_PIN) a never-touched ${SIZE_MB} MiB file at once" \
+gup_race "fsdax: $GUP_THREADS threads pin (FOLL_PIN) a never-touched ${SIZE_MB} MiB file at once" \
 	-a -f /mnt/dax/pinned
 pins_released "fsdax"
-gup_race "fsdax: $THREADS threads get (FOLL_GET) a never-touched ${SIZE_MB} MiB file at once" \
+gup_race "fsdax: $GUP_THREADS threads get (FOLL_GET) a never-touched ${SIZE_MB} MiB file at once" \
 	-u -f /mnt/dax/got
 i1=$(memmap_attr "$dev" initialized_bytes)
 # an extent need not start on a 2 MiB boundary: one more chunk per file
@@ -114,7 +60,7 @@ dax=$(ndctl create-namespace -f -e "$ns" -m devdax 2>/tmp/ndctl.err | jq -r '.da
 i0=$(memmap_attr "$dax" initialized_bytes)
 diag "devdax: memmap initialised after enable: $i0 bytes"
 pins_mark
-gup_race "devdax: $THREADS threads pin (FOLL_PIN) never-touched ${SIZE_MB} MiB of /dev/$dax at once" \
+gup_race "devdax: $GUP_THREADS threads pin (FOLL_PIN) never-touched ${SIZE_MB} MiB of /dev/$dax at once" \
 	-a -f "/dev/$dax"
 pins_released "devdax"
 i1=$(memmap_attr "$dax" initialized_bytes)
