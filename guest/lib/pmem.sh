@@ -57,6 +57,12 @@ memmap_policy() { echo "$1" > /sys/module/zone_device/parameters/memmap_init; }
 
 CHUNK_MEMMAP=$((512 * 64))	# struct page bytes of one 2 MiB chunk
 
+# memmap_pages BYTES: vmemmap pages of the memmap of BYTES of memory (64 bytes per
+# 4 KiB page); memmap_pages_dedup BYTES: deduplicated for 2 MiB compound pages,
+# 2 per 2 MiB (patches/compound-altmap, and --map=mem)
+memmap_pages() { echo $(( $1 * 64 / 4096 / 4096 )); }
+memmap_pages_dedup() { echo $(( $1 * 2 / (2 << 20) )); }
+
 # wc_table CACHEDEV: the table of a writecache in "p" mode over the DMA target
 wc_table() {
 	origin=$(readlink -f /dev/disk-target)
@@ -135,4 +141,11 @@ teardown() {
 		sleep 0.1
 	done
 	not_ok "$1: teardown still waiting after 60 s (leaked reference?)"
+}
+
+# hwpoison_inject PFN: what memory_failure() reports for PFN (hwpoison-inject)
+hwpoison_inject() {
+	dmesg -c >/dev/null
+	echo "$1" > /sys/kernel/debug/hwpoison/corrupt-pfn 2>/dev/null
+	dmesg | grep -o "recovery action for [a-z ]*: [A-Za-z]*" | head -n 1 | sed 's/.*: //'
 }

@@ -11,16 +11,6 @@
 # if a teardown did not give the altmap its vmemmap pages back.
 
 PMD_PAGES=512
-# vmemmap pages of BYTES of namespace: 8 per 2 MiB, or 2 deduplicated
-memmap_pages_full() { echo $(( $1 / 4096 * 64 / 4096 )); }
-memmap_pages_dedup() { echo $(( $1 / (PMD_PAGES * 4096) * 2 )); }
-
-# inject PFN: what memory_failure() reports for PFN
-inject() {
-	dmesg -c >/dev/null
-	echo "$1" > /sys/kernel/debug/hwpoison/corrupt-pfn 2>/dev/null
-	dmesg | grep -o "recovery action for [a-z ]*: [A-Za-z]*" | head -n 1 | sed 's/.*: //'
-}
 
 # one_policy POLICY MAP: a 1 GiB devdax namespace aligned to 2 MiB
 one_policy() {
@@ -34,7 +24,7 @@ one_policy() {
 	dax=/dev/$(echo "$js" | jq -r '.daxregion.devices[0].chardev')
 	# the pagemap spans the whole namespace, its memmap area included
 	is "$(( $(vmstat nr_memmap_pages) - base ))" "$(memmap_pages_dedup "$GiB")" \
-		"$key: vmstat: 2 vmemmap pages per 2 MiB page ($(memmap_pages_full "$GiB") without dedup)"
+		"$key: vmstat: 2 vmemmap pages per 2 MiB page ($(memmap_pages "$GiB") without dedup)"
 
 	check "$key: write 64 MiB through 2 MiB mappings of $dax" dax-rw -a 2M -s 64M -S 3 write "$dax"
 	check "$key: read it back" dax-rw -a 2M -s 64M -S 3 verify "$dax"
@@ -46,7 +36,7 @@ one_policy() {
 	holder=/sys/bus/nd/devices/$(cat "/sys/bus/nd/devices/$ns/holder")
 	data=$(( $(cat "$holder/resource") >> 12 ))
 	head=$(( data + 128 * PMD_PAGES ))
-	results="head=$(inject "$head") tail=$(inject $(( head + PMD_PAGES + 300 )))"
+	results="head=$(hwpoison_inject "$head") tail=$(hwpoison_inject $(( head + PMD_PAGES + 300 )))"
 	if [ "$2" = mem ]; then
 		mem_results=$results
 		case $results in
@@ -101,7 +91,7 @@ pmem_reset
 base=$(vmstat nr_memmap_pages)
 if js=$(ns_create -m devdax --map=dev -a 1G -s $((3 * GiB))); then
 	dax=/dev/$(echo "$js" | jq -r '.daxregion.devices[0].chardev')
-	is "$(( $(vmstat nr_memmap_pages) - base ))" "$(memmap_pages_full $((3 * GiB)))" \
+	is "$(( $(vmstat nr_memmap_pages) - base ))" "$(memmap_pages $((3 * GiB)))" \
 		"1G: vmstat: the full memmap (not deduplicated)"
 	check "1G: write through 1 GiB mappings" dax-rw -a 1G -s 1G -S 6 write "$dax"
 	check "1G: read it back" dax-rw -a 1G -s 1G -S 6 verify "$dax"

@@ -10,13 +10,6 @@
 # mf_total: memory failures counted on every node, one number per node
 mf_total() { cat /sys/devices/system/node/node*/memory_failure/total | tr '\n' ' '; }
 
-# inject PFN: what memory_failure() reports for PFN
-inject() {
-	dmesg -c >/dev/null
-	echo "$1" > /sys/kernel/debug/hwpoison/corrupt-pfn 2>/dev/null
-	dmesg | grep -o "recovery action for [a-z ]*: [A-Za-z]*" | head -n 1 | sed 's/.*: //'
-}
-
 # one_namespace POLICY MODE MAP [ALIGN [SIZE]]: one namespace (1 GiB, the mode's
 # default alignment) over garbage, five pfns
 one_namespace() {
@@ -40,7 +33,7 @@ one_namespace() {
 		first:$data untouched:$(( (data + end) / 2 )) last:$((end - 1)); do
 		name=${what%%:*} pfn=${what#*:}
 		before=$(cat "/sys/devices/system/node/node$node/memory_failure/total")
-		r=$(inject "$pfn")
+		r=$(hwpoison_inject "$pfn")
 		after=$(cat "/sys/devices/system/node/node$node/memory_failure/total")
 		diag "$policy $key $name pfn $pfn: '$r', node$node total $before -> $after"
 		[ -n "$r" ] || not_ok "$policy $key $name: no result from memory_failure()"

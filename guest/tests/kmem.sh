@@ -14,9 +14,6 @@ node_kb() {
 	awk -v f="$2:" '$3 == f { print $4 }' "/sys/devices/system/node/node$1/meminfo" 2>/dev/null
 }
 kmem_blocks() { daxctl list -d "$1" | jq -r '.[0] | "\(.online_memblocks // 0)/\(.total_memblocks // 0)"'; }
-memmap_pages_of() { echo $(( $1 * 64 / 4096 / 4096 )); }	# BYTES of memory
-# the same for devdax aligned to 2 MiB, its vmemmap deduplicated: 2 pages per 2 MiB
-memmap_pages_dedup() { echo $(( $1 >> 20 )); }
 block_bytes=$(( 0x$(cat /sys/devices/system/memory/block_size_bytes) ))
 
 policy_before=$(cat /sys/module/zone_device/parameters/memmap_init)
@@ -57,7 +54,7 @@ for policy in lazy eager; do
 	is "$(vmstat nr_memmap_lazy_pending)" "$base_pending" \
 		"$policy: vmstat: the pagemap's pending pages are gone"
 	is "$(vmstat nr_memmap_pages)" \
-		$((base_memmap + $(memmap_pages_of $((${blocks#*/} * block_bytes))))) \
+		$((base_memmap + $(memmap_pages $((${blocks#*/} * block_bytes))))) \
 		"$policy: vmstat: nr_memmap_pages counts the vmemmap of the ${blocks#*/} memory blocks instead"
 	if [ "$(mem_total_kb)" -gt $((total_kb + 512 * 1024)) ]; then
 		ok "$policy: MemTotal grew by more than 512 MiB"

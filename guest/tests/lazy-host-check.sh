@@ -14,7 +14,7 @@ js=$(ns_create -m devdax -s "$size") || not_ok "create: $(cat /tmp/ndctl.err)"
 # Aligned to 2 MiB, its memmap is deduplicated (patches/compound-altmap, checked by
 # devdax-dedup): a chunk's struct pages are then 2 vmemmap pages, not 8
 chunk_bytes=$CHUNK_MEMMAP
-if [ $(( $(vmstat nr_memmap_pages) - memmap0 )) = $(( size >> 20 )) ]; then
+if [ $(( $(vmstat nr_memmap_pages) - memmap0 )) = "$(memmap_pages_dedup "$size")" ]; then
 	chunk_bytes=8192
 fi
 diag "struct pages of a chunk: $chunk_bytes bytes"
