@@ -51,3 +51,23 @@ configure_tree() {
 		done < "$frag"
 	done
 }
+
+# build_commit NAME COMMIT FRAGMENT...: build/linux at COMMIT, checked out in the
+# worktree build/NAME-tree, built into build/obj/NAME (tinyconfig plus the
+# fragments, as configure_tree does), unless build/obj/NAME holds a bzImage of
+# that commit (build/obj/NAME/commit)
+build_commit() {
+	local name=$1 commit obj=$BUILD/obj/$1 tree=$BUILD/$1-tree
+	commit=$(git -C "$KSRC" rev-parse --verify -q "$2^{commit}") || die "no commit $2 in build/linux"
+	shift 2
+	[ "$(cat "$obj/commit" 2>/dev/null)" = "$commit" ] && [ -f "$obj/arch/x86/boot/bzImage" ] &&
+		return 0
+	kbuild_lock
+	rm -rf "$tree"
+	git -C "$KSRC" worktree prune
+	git -C "$KSRC" worktree add -q --detach "$tree" "$commit"
+	say "building $name ($(git -C "$KSRC" log -1 --format=%s "$commit")) into build/obj/$name"
+	configure_tree "$tree" "$obj" "$@"
+	make -s -C "$tree" O="$obj" ARCH=x86_64 -j"$(nproc)" CC="ccache gcc" bzImage
+	echo "$commit" > "$obj/commit"
+}
