@@ -26,6 +26,10 @@ one_policy() {
 	is "$(( $(vmstat nr_memmap_pages) - base ))" "$(memmap_pages_dedup "$GiB")" \
 		"$key: vmstat: 2 vmemmap pages per 2 MiB page ($(memmap_pages "$GiB") without dedup)"
 
+	# first, while the pages are untouched
+	gup_race "$key: $GUP_THREADS threads pin (FOLL_PIN) never-touched $GUP_MB MiB of $dax at once" \
+		-a -f "$dax"
+
 	check "$key: write 64 MiB through 2 MiB mappings of $dax" dax-rw -a 2M -s 64M -S 3 write "$dax"
 	check "$key: read it back" dax-rw -a 2M -s 64M -S 3 verify "$dax"
 	check "$key: O_DIRECT between the mapping and virtio-blk" \
@@ -47,8 +51,6 @@ one_policy() {
 		is "$results" "$mem_results" "$key: memory failure handled as with the memmap in DRAM"
 	fi
 
-	gup_race "$key: $GUP_THREADS threads pin (FOLL_PIN) never-touched $GUP_MB MiB of $dax at once" \
-		-a -f "$dax"
 	teardown "$key"
 }
 
