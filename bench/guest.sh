@@ -141,6 +141,16 @@ wait_complete() {
 	return 1
 }
 
+# approach_slots APPROACH...: APPROACH=REGION words, REGION that of the NVDIMM in
+# QEMU slot i for approach number i
+approach_slots() {
+	i=0
+	for a; do
+		echo "$a=$(region_of_slot $i)"
+		i=$((i + 1))
+	done
+}
+
 # each_approach FN REPS APPROACH...: from empty regions, run FN once per APPROACH
 # with a (the approach), r (the region of its NVDIMM slot), size (the region's) and
 # reps set, and the approach's memmap policy in force; then back to lazy
@@ -148,10 +158,8 @@ each_approach() {
 	fn=$1 reps=$2
 	shift 2
 	pmem_reset
-	i=0
-	for a; do
-		r=$(region_of_slot $i)
-		i=$((i + 1))
+	for slot in $(approach_slots "$@"); do
+		a=${slot%%=*} r=${slot#*=}
 		size=$(( $(cat "/sys/bus/nd/devices/region$r/size") ))
 		set_policy "$a"
 		"$fn"
@@ -337,11 +345,7 @@ first_touches() {
 	reps=$1
 	shift
 	pmem_reset
-	slots='' i=0
-	for a; do
-		slots="$slots $a=$(region_of_slot $i)"
-		i=$((i + 1))
-	done
+	slots=$(approach_slots "$@")
 	size=$(( $(cat "/sys/bus/nd/devices/region${slots##*=}/size") ))
 	progress "devdax first touch of $((size >> 20)) MiB, 4 KiB and 2 MiB mappings, $reps rounds of $*"
 	failed=''
@@ -512,8 +516,8 @@ refault_devdax() {
 # faults use too (the other way round, PMD faults would fall back to 4 KiB
 # ones); adds it to targets
 refault_fsdax() {
-	if fsdax_file "$a" "$r" "/mnt/refault$i"; then
-		dax-touch -a 2M "/mnt/refault$i/f" >/dev/null && targets="$targets $a=/mnt/refault$i/f"
+	if fsdax_file "$a" "$r" "/mnt/refault$r"; then
+		dax-touch -a 2M "/mnt/refault$r/f" >/dev/null && targets="$targets $a=/mnt/refault$r/f"
 	else
 		unsup "$a" fsdax_refault_4k_s "$size" "$fs_err"
 	fi
@@ -589,8 +593,8 @@ fault_profile() {
 # on the fresh NVDIMM of slot i: a devdax --map=dev namespace of POLICY filling
 # the region, aligned to ALIGN, and for PHASE touch every page read once with
 # ALIGN mappings.  Prints "I memmap-area SLOT OFFSET LENGTH RESERVED" per cell:
-# the memmap area in the backing file (after the 8 KiB of labels and info
-# block, up to the data) and the pmem the namespace reserves.
+# the memmap area in the backing file (memmap_area) and the pmem the namespace
+# reserves.
 memmap_bytes() {
 	pmem_reset
 	i=0
@@ -609,11 +613,8 @@ memmap_bytes() {
 		dax=/dev/$(echo "$js" | jq -r '.daxregion.devices[0].chardev')
 		[ "$phase" = enable ] || dax-touch -a "$align" "$dax" > /dev/null ||
 			echo "U $cell memmap_area 0 failed dax-touch $dax"
-		region=$(( $(cat "/sys/bus/nd/devices/region$r/resource") ))
-		ns_start=$(( $(cat "/sys/bus/nd/devices/$ns/resource") ))
-		data=$(( $(cat "/sys/bus/nd/devices/$(cat "/sys/bus/nd/devices/$ns/holder")/resource") ))
 		raw=$(cat "/sys/bus/nd/devices/$ns/size")
-		echo "I memmap-area $i $((ns_start - region + 8192)) $((data - ns_start - 8192)) $((raw - $(echo "$js" | jq -r .size)))"
+		echo "I memmap-area $i $(memmap_area "$ns") $((raw - $(echo "$js" | jq -r .size)))"
 		i=$((i + 1))
 	done
 	sync

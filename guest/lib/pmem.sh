@@ -57,6 +57,18 @@ memmap_policy() { echo "$1" > /sys/module/zone_device/parameters/memmap_init; }
 
 CHUNK_MEMMAP=$((512 * 64))	# struct page bytes of one 2 MiB chunk
 
+# memmap_area NAMESPACE: "OFFSET LENGTH", the memmap area of a pfn-mode (fsdax,
+# devdax) namespace in the backing file of its NVDIMM: after the info block (4 KiB
+# into the namespace, 4 KiB long), up to the first data pfn.  A region is a whole
+# NVDIMM, which starts at offset 0 of its backing file (the labels are at the end).
+memmap_area() {
+	ma_dev=/sys/bus/nd/devices/$1
+	ma_start=$(( $(cat "$ma_dev/resource") ))
+	ma_region=$(( $(cat "$(readlink -f "$ma_dev/..")/resource") ))
+	ma_data=$(( $(cat "/sys/bus/nd/devices/$(cat "$ma_dev/holder")/resource") ))
+	echo "$((ma_start - ma_region + 8192)) $((ma_data - ma_start - 8192))"
+}
+
 # memmap_pages BYTES: vmemmap pages of the memmap of BYTES of memory (64 bytes per
 # 4 KiB page); memmap_pages_dedup BYTES: deduplicated for 2 MiB compound pages,
 # 2 per 2 MiB (patches/compound-altmap, and --map=mem)

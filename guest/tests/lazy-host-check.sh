@@ -25,21 +25,15 @@ done1=$(memmap_attr "$dax" initialized_bytes)
 max=$(( (1 + TOUCHED) * CHUNK_MEMMAP ))
 if [ "$done1" -le "$max" ]; then ok "initialised $done1 bytes, at most $((1 + TOUCHED)) chunks"; else not_ok "initialised $done1 bytes > $max"; fi
 
-# The memmap lies between the info block (4 KiB into the namespace, 4 KiB long)
-# and the start of the pfn device's data.  The region is the whole NVDIMM, which
-# starts at offset 0 of its backing file (the label area is at the end).
-region=$(( $(cat /sys/bus/nd/devices/region0/resource) ))
-ns_start=$(( $(cat "/sys/bus/nd/devices/$ns/resource") ))
-holder=$(cat "/sys/bus/nd/devices/$ns/holder")
-data=$(( $(cat "/sys/bus/nd/devices/$holder/resource") ))
-off=$(( ns_start - region + 8192 ))
-len=$(( data - ns_start - 8192 ))
+# The memmap lies between the info block and the start of the pfn device's data.
+area=$(memmap_area "$ns")
+off=${area% *} len=${area#* }
 total=$(memmap_attr "$dax" total_bytes)
 # The struct pages of the pfns that hold the memmap itself (the altmap's, after the
 # 8 KiB reserve) are in the memmap area too; eager writes them at enable
 # (move_pfn_range_to_zone), lazy leaves them alone.
-self=$(( ((data - ns_start - 8192) >> 12) * 64 ))
-diag "$((size >> 30)) GiB devdax $ns via $holder: memmap area: file bytes [$off, +$len)"
+self=$(( (len >> 12) * 64 ))
+diag "$((size >> 30)) GiB devdax $ns: memmap area: file bytes [$off, +$len)"
 diag "struct pages of the data: $total bytes, initialised $done1; of the memmap's own pfns: $self"
 if [ "$len" -ge $((total + self)) ]; then
 	ok "memmap area ($len bytes) holds the memmap ($((total + self)))"
