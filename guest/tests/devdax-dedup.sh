@@ -6,8 +6,9 @@
 # on never-touched pages, O_DIRECT between the mapping and virtio-blk, memory
 # failure on a head and on a shared tail page (handled as with --map=mem), and
 # a reconfiguration to fsdax and back, over the stale struct pages of the other
-# layout.  1 GiB pages keep a full memmap.  tools/vm fails the boot on any
-# kernel warning, e.g. memunmap_pages()'s "failed to free all reserved pages"
+# layout.  1 GiB pages get the same checks but the reconfiguration, also in a
+# namespace that does not start on a 1 GiB boundary.  tools/vm fails the boot
+# on any kernel warning, e.g. memunmap_pages()'s "failed to free all reserved pages"
 # if a teardown did not give the altmap its vmemmap pages back.
 
 PMD_PAGES=512
@@ -88,21 +89,66 @@ else
 	not_ok "reconfigure back to devdax: $(cat /tmp/ndctl.err)"
 fi
 
-# 1 GiB pages: a compound page larger than a subsection keeps its full memmap
-pmem_reset
-base=$(vmstat nr_memmap_pages)
-if js=$(ns_create -m devdax --map=dev -a 1G -s $((3 * GiB))); then
+# one_gib POLICY MAP PAD: a 3 GiB devdax namespace aligned to 1 GiB, after a
+# raw namespace of PAD bytes.  With PAD 512M it starts half-way between two
+# 1 GiB boundaries: its metadata (info block, memmap area) runs up to the next
+# one, and the compound pages start there, not on a grid counted from the
+# namespace start.  Every 128 MiB section of the metadata has a head and a tail
+# vmemmap page, every 1 GiB page two.
+one_gib() {
+	key="1G $1 map=$2 pad=$3"
+	pmem_reset
+	memmap_policy "$1"
+	if [ "$3" != 0 ]; then
+		ns_create -m raw -s "$3" >/dev/null || { not_ok "$key: raw namespace: $(cat /tmp/ndctl.err)"; return; }
+	fi
+	base=$(vmstat nr_memmap_pages)
+	js=$(ns_create -m devdax --map="$2" -a 1G -s $((3 * GiB))) ||
+		{ not_ok "$key: create: $(cat /tmp/ndctl.err)"; return; }
+	ns=$(echo "$js" | jq -r .dev)
 	dax=/dev/$(echo "$js" | jq -r '.daxregion.devices[0].chardev')
-	is "$(( $(vmstat nr_memmap_pages) - base ))" "$(memmap_pages $((3 * GiB)))" \
-		"1G: vmstat: the full memmap (not deduplicated)"
-	check "1G: write through 1 GiB mappings" dax-rw -a 1G -s 1G -S 6 write "$dax"
-	check "1G: read it back" dax-rw -a 1G -s 1G -S 6 verify "$dax"
-else
-	not_ok "1G: create: $(cat /tmp/ndctl.err)"
-fi
+	holder=/sys/bus/nd/devices/$(cat "/sys/bus/nd/devices/$ns/holder")
+	start=$(( $(cat "/sys/bus/nd/devices/$ns/resource") ))
+	data=$(( $(cat "$holder/resource") ))
+	diag "$key: namespace at $(printf %#x "$start"), first 1 GiB page at $(printf %#x "$data")"
+	# --map=mem has no altmap: its compound pages start with the namespace;
+	# the pagemap ends on a 1 GiB boundary
+	first=$data
+	[ "$2" = mem ] && first=$start
+	sections=$(( (first - start + (128 << 20) - 1) / (128 << 20) ))
+	pages=$(( ((start + 3 * GiB) / GiB * GiB - first + GiB - 1) / GiB ))
+	is "$(( $(vmstat nr_memmap_pages) - base ))" "$(( 2 * (sections + pages) ))" \
+		"$key: vmstat: 2 vmemmap pages per metadata section and per 1 GiB page ($(memmap_pages $((3 * GiB))) without dedup)"
+
+	gup_race "$key: $GUP_THREADS threads pin (FOLL_PIN) never-touched 1 GiB of $dax at once" \
+		-m 1024 -a -f "$dax"
+	check "$key: write 1 GiB through a 1 GiB mapping" dax-rw -a 1G -s 1G -S 6 write "$dax"
+	check "$key: read it back" dax-rw -a 1G -s 1G -S 6 verify "$dax"
+	check "$key: O_DIRECT between a 1 GiB mapping and virtio-blk" \
+		dax-dio -q -s 512M -S 7 "$dax" /dev/disk-target
+
+	# the second 1 GiB page, never touched: its head, and a tail whose
+	# struct page is in the shared vmemmap page
+	head=$(( (data >> 12) + (GiB >> 12) ))
+	results="head=$(hwpoison_inject "$head") tail=$(hwpoison_inject $(( head + 100000 )))"
+	if [ "$2" = mem ]; then
+		gib_mem_results=$results
+		case $results in
+		*=|*"= "*) not_ok "$key: memory_failure() reported nothing: $results" ;;
+		*) ok "$key: memory failure: $results" ;;
+		esac
+	else
+		is "$results" "$gib_mem_results" "$key: memory failure handled as with the memmap in DRAM"
+	fi
+	teardown "$key"
+}
 
 # Last, as the pages it poisons stay so: the policies against --map=mem
 one_policy eager mem
 for policy in lazy eager background; do one_policy "$policy" dev; done
+one_gib eager mem 0
+one_gib lazy dev 512M
+one_gib eager dev 512M
+one_gib background dev 0
 memmap_policy lazy
 pmem_reset
