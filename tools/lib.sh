@@ -55,12 +55,14 @@ configure_tree() {
 # build_commit NAME COMMIT FRAGMENT...: build/linux at COMMIT, checked out in the
 # worktree build/NAME-tree, built into build/obj/NAME (tinyconfig plus the
 # fragments, as configure_tree does), unless build/obj/NAME holds a bzImage of
-# that commit (build/obj/NAME/commit)
+# that commit's tree and fragments (build/obj/NAME/commit: re-extracting
+# build/linux makes new commits of the same trees)
 build_commit() {
-	local name=$1 commit obj=$BUILD/obj/$1 tree=$BUILD/$1-tree
+	local name=$1 commit obj=$BUILD/obj/$1 tree=$BUILD/$1-tree stamp
 	commit=$(git -C "$KSRC" rev-parse --verify -q "$2^{commit}") || die "no commit $2 in build/linux"
 	shift 2
-	[ "$(cat "$obj/commit" 2>/dev/null)" = "$commit" ] && [ -f "$obj/arch/x86/boot/bzImage" ] &&
+	stamp=$( (git -C "$KSRC" rev-parse "$commit^{tree}"; cat "$@") | sha256sum)
+	[ "$(cat "$obj/commit" 2>/dev/null)" = "$stamp" ] && [ -f "$obj/arch/x86/boot/bzImage" ] &&
 		return 0
 	kbuild_lock
 	rm -rf "$tree"
@@ -69,5 +71,5 @@ build_commit() {
 	say "building $name ($(git -C "$KSRC" log -1 --format=%s "$commit")) into build/obj/$name"
 	configure_tree "$tree" "$obj" "$@"
 	make -s -C "$tree" O="$obj" ARCH=x86_64 -j"$(nproc)" CC="ccache gcc" bzImage
-	echo "$commit" > "$obj/commit"
+	echo "$stamp" > "$obj/commit"
 }
