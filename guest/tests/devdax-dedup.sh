@@ -8,8 +8,8 @@
 # a reconfiguration to fsdax and back, over the stale struct pages of the other
 # layout.  1 GiB pages get the same checks but the reconfiguration, also in a
 # namespace that does not start on a 1 GiB boundary.  tools/vm fails the boot
-# on any kernel warning, e.g. memunmap_pages()'s "failed to free all reserved pages"
-# if a teardown did not give the altmap its vmemmap pages back.
+# on any kernel warning, e.g. memunmap_pages()'s "failed to free all reserved
+# pages" if a teardown did not give the altmap its vmemmap pages back.
 
 PMD_PAGES=512
 
