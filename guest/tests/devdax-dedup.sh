@@ -55,39 +55,69 @@ one_policy() {
 	teardown "$key"
 }
 
-# Reconfigure to fsdax and back: the memmap area holds the deduplicated layout's
-# vmemmap pages, then fsdax's struct pages, then devdax's again.
-pmem_reset
-memmap_policy lazy
-js=$(ns_create -m devdax --map=dev -a 2M -s "$GiB") || not_ok "reconfigure: create: $(cat /tmp/ndctl.err)"
-ns=$(echo "$js" | jq -r .dev)
-dax=/dev/$(echo "$js" | jq -r '.daxregion.devices[0].chardev')
-check "reconfigure: devdax: touch every page" dax-touch -a 2M -w "$dax"
-if js=$(ndctl create-namespace -f -e "$ns" -m fsdax --map=dev 2>/tmp/ndctl.err); then
-	dev=$(echo "$js" | jq -r .blockdev)
-	if mount_dax "$dev"; then
-		check "reconfigure: fsdax: write a file through a DAX mapping" dax-rw -S 9 -s 256M write /mnt/dax/f
-		check "reconfigure: fsdax: read it back" dax-rw -S 9 -s 256M verify /mnt/dax/f
-		umount /mnt/dax
-	else
-		not_ok "reconfigure: fsdax: mount -o dax"
+# dedup_expected NAMESPACE MAP ALIGN: how many vmemmap pages nr_memmap_pages
+# grows by for a devdax namespace with a deduplicated memmap.  2M: 2 per 2 MiB
+# of the namespace.  1G: 2 per 128 MiB section before the first compound page
+# (the metadata, with --map=dev; --map=mem has no altmap and its compound pages
+# start with the namespace) and 2 per 1 GiB page, up to the 1 GiB boundary
+# where the pagemap ends.
+dedup_expected() {
+	de_ns=/sys/bus/nd/devices/$1
+	de_size=$(cat "$de_ns/size")
+	if [ "$3" = 2M ]; then
+		memmap_pages_dedup "$de_size"
+		return
 	fi
-else
-	not_ok "reconfigure to fsdax: $(cat /tmp/ndctl.err)"
-fi
-base=$(vmstat nr_memmap_pages)
-ndctl disable-namespace "$ns" >/dev/null 2>&1
-base_off=$(vmstat nr_memmap_pages)
-if js=$(ndctl create-namespace -f -e "$ns" -m devdax --map=dev -a 2M 2>/tmp/ndctl.err); then
+	de_start=$(( $(cat "$de_ns/resource") ))
+	de_first=$de_start
+	[ "$2" = dev ] && de_first=$(( $(cat "/sys/bus/nd/devices/$(cat "$de_ns/holder")/resource") ))
+	de_sections=$(( (de_first - de_start + (128 << 20) - 1) / (128 << 20) ))
+	de_pages=$(( ((de_start + de_size) / GiB * GiB - de_first + GiB - 1) / GiB ))
+	echo $(( 2 * (de_sections + de_pages) ))
+}
+
+# reconfigure ALIGN SIZE RW: a lazy devdax namespace of SIZE aligned to ALIGN,
+# every page written, then fsdax over the same memmap area (a file written and
+# read through DAX), then devdax again: deduplicated again over the stale struct
+# pages of both layouts, RW bytes written and read through ALIGN mappings
+reconfigure() {
+	key="reconfigure $1"
+	pmem_reset
+	memmap_policy lazy
+	js=$(ns_create -m devdax --map=dev -a "$1" -s "$2") ||
+		{ not_ok "$key: create: $(cat /tmp/ndctl.err)"; return; }
+	ns=$(echo "$js" | jq -r .dev)
 	dax=/dev/$(echo "$js" | jq -r '.daxregion.devices[0].chardev')
-	diag "reconfigure: nr_memmap_pages fsdax $base, none $base_off, devdax $(vmstat nr_memmap_pages)"
-	is "$(( $(vmstat nr_memmap_pages) - base_off ))" "$(memmap_pages_dedup "$GiB")" \
-		"reconfigure: back to devdax: deduplicated again"
-	check "reconfigure: devdax again: write through 2 MiB mappings" dax-rw -a 2M -s 512M -S 4 write "$dax"
-	check "reconfigure: devdax again: read it back" dax-rw -a 2M -s 512M -S 4 verify "$dax"
-else
-	not_ok "reconfigure back to devdax: $(cat /tmp/ndctl.err)"
-fi
+	check "$key: devdax: write every page" dax-touch -a "$1" -w "$dax"
+	if js=$(ndctl create-namespace -f -e "$ns" -m fsdax --map=dev 2>/tmp/ndctl.err); then
+		dev=$(echo "$js" | jq -r .blockdev)
+		if mount_dax "$dev"; then
+			check "$key: fsdax: write a file through a DAX mapping" dax-rw -S 9 -s 256M write /mnt/dax/f
+			check "$key: fsdax: read it back" dax-rw -S 9 -s 256M verify /mnt/dax/f
+			umount /mnt/dax
+		else
+			not_ok "$key: fsdax: mount -o dax"
+		fi
+	else
+		not_ok "$key: to fsdax: $(cat /tmp/ndctl.err)"
+	fi
+	base=$(vmstat nr_memmap_pages)
+	ndctl disable-namespace "$ns" >/dev/null 2>&1
+	base_off=$(vmstat nr_memmap_pages)
+	if js=$(ndctl create-namespace -f -e "$ns" -m devdax --map=dev -a "$1" 2>/tmp/ndctl.err); then
+		dax=/dev/$(echo "$js" | jq -r '.daxregion.devices[0].chardev')
+		diag "$key: nr_memmap_pages fsdax $base, none $base_off, devdax $(vmstat nr_memmap_pages)"
+		is "$(( $(vmstat nr_memmap_pages) - base_off ))" "$(dedup_expected "$ns" dev "$1")" \
+			"$key: back to devdax: deduplicated again"
+		check "$key: devdax again: write through $1 mappings" dax-rw -a "$1" -s "$3" -S 4 write "$dax"
+		check "$key: devdax again: read it back" dax-rw -a "$1" -s "$3" -S 4 verify "$dax"
+	else
+		not_ok "$key: back to devdax: $(cat /tmp/ndctl.err)"
+	fi
+}
+
+reconfigure 2M "$GiB" 512M
+reconfigure 1G $((3 * GiB)) 1G
 
 # one_gib POLICY MAP PAD: a 3 GiB devdax namespace aligned to 1 GiB, after a
 # raw namespace of PAD bytes.  With PAD 512M it starts half-way between two
@@ -109,16 +139,9 @@ one_gib() {
 	ns=$(echo "$js" | jq -r .dev)
 	dax=/dev/$(echo "$js" | jq -r '.daxregion.devices[0].chardev')
 	holder=/sys/bus/nd/devices/$(cat "/sys/bus/nd/devices/$ns/holder")
-	start=$(( $(cat "/sys/bus/nd/devices/$ns/resource") ))
 	data=$(( $(cat "$holder/resource") ))
-	diag "$key: namespace at $(printf %#x "$start"), first 1 GiB page at $(printf %#x "$data")"
-	# --map=mem has no altmap: its compound pages start with the namespace;
-	# the pagemap ends on a 1 GiB boundary
-	first=$data
-	[ "$2" = mem ] && first=$start
-	sections=$(( (first - start + (128 << 20) - 1) / (128 << 20) ))
-	pages=$(( ((start + 3 * GiB) / GiB * GiB - first + GiB - 1) / GiB ))
-	is "$(( $(vmstat nr_memmap_pages) - base ))" "$(( 2 * (sections + pages) ))" \
+	diag "$key: namespace at $(cat "/sys/bus/nd/devices/$ns/resource"), first 1 GiB page at $(printf %#x "$data")"
+	is "$(( $(vmstat nr_memmap_pages) - base ))" "$(dedup_expected "$ns" "$2" 1G)" \
 		"$key: vmstat: 2 vmemmap pages per metadata section and per 1 GiB page ($(memmap_pages $((3 * GiB))) without dedup)"
 
 	gup_race "$key: $GUP_THREADS threads pin (FOLL_PIN) never-touched 1 GiB of $dax at once" \
