@@ -13,6 +13,23 @@
 
 PMD_PAGES=512
 
+# mf_against_mem MAP REF HEAD TAIL: memory failure on the pfns HEAD and TAIL.
+# With --map=mem the results are the reference, kept in the variable named REF;
+# with --map=dev they must be the same.
+mf_against_mem() {
+	results="head=$(hwpoison_inject "$3") tail=$(hwpoison_inject "$4")"
+	if [ "$1" = mem ]; then
+		eval "$2=\$results"
+		case $results in
+		*=|*"= "*) not_ok "$key: memory_failure() reported nothing: $results" ;;
+		*) ok "$key: memory failure: $results" ;;
+		esac
+	else
+		eval "want=\$$2"
+		is "$results" "$want" "$key: memory failure handled as with the memmap in DRAM"
+	fi
+}
+
 # one_policy POLICY MAP: a 1 GiB devdax namespace aligned to 2 MiB
 one_policy() {
 	key="$1 map=$2"
@@ -41,16 +58,7 @@ one_policy() {
 	holder=/sys/bus/nd/devices/$(cat "/sys/bus/nd/devices/$ns/holder")
 	data=$(( $(cat "$holder/resource") >> 12 ))
 	head=$(( data + 128 * PMD_PAGES ))
-	results="head=$(hwpoison_inject "$head") tail=$(hwpoison_inject $(( head + PMD_PAGES + 300 )))"
-	if [ "$2" = mem ]; then
-		mem_results=$results
-		case $results in
-		*=|*"= "*) not_ok "$key: memory_failure() reported nothing: $results" ;;
-		*) ok "$key: memory failure: $results" ;;
-		esac
-	else
-		is "$results" "$mem_results" "$key: memory failure handled as with the memmap in DRAM"
-	fi
+	mf_against_mem "$2" mem_results "$head" $(( head + PMD_PAGES + 300 ))
 
 	teardown "$key"
 }
@@ -154,16 +162,7 @@ one_gib() {
 	# the second 1 GiB page, never touched: its head, and a tail whose
 	# struct page is in the shared vmemmap page
 	head=$(( (data >> 12) + (GiB >> 12) ))
-	results="head=$(hwpoison_inject "$head") tail=$(hwpoison_inject $(( head + 100000 )))"
-	if [ "$2" = mem ]; then
-		gib_mem_results=$results
-		case $results in
-		*=|*"= "*) not_ok "$key: memory_failure() reported nothing: $results" ;;
-		*) ok "$key: memory failure: $results" ;;
-		esac
-	else
-		is "$results" "$gib_mem_results" "$key: memory failure handled as with the memmap in DRAM"
-	fi
+	mf_against_mem "$2" gib_mem_results "$head" $(( head + 100000 ))
 	teardown "$key"
 }
 
