@@ -1,7 +1,7 @@
 # Lazy struct-page initialisation for pmem: build, boot, test and measure.
 # `make test` and `make bench` do all set-up themselves (apt-get as root).
 
-.PHONY: all deps kernel guest test bench test-debug check-series rfc shellcheck clean distclean help
+.PHONY: all deps kernel kernel-debug guest test bench test-debug mutants check-series rfc shellcheck clean distclean help
 
 all: test
 
@@ -16,19 +16,25 @@ deps:
 kernel: deps
 	@tools/build-kernel
 
+## kernel-debug  build/obj/debug: the same + kernel-config/variants/debug.config (DEBUG_VM, lockdep)
+kernel-debug: deps
+	@tools/build-kernel --variant debug
+
 ## guest         build/guest/: initramfs and fio tools disk
 guest: kernel
 	@tools/build-guest
 
-## test          every guest test group, the bench smoke test, the RFC checks; ends "N passed, N failed"
-test: kernel guest
+## test          every guest test group (the lazy-memmap ones on the debug kernel too), the bench smoke test, the RFC checks; ends "N passed, N failed"
+test: kernel kernel-debug guest
 	@tools/run-tests
 
 ## test-debug    the whole suite on the debug kernel (kernel-config/variants/debug.config)
-test-debug: deps
-	@tools/build-kernel --variant debug
-	@tools/build-guest
+test-debug: kernel-debug guest
 	@tools/run-tests --kernel debug
+
+## mutants       a debug kernel without each choke point (patches/mutants): the suite must fail on every one
+mutants: deps
+	@tools/mutants
 
 ## bench         the head-to-head measurements (bench/)
 bench: kernel guest
@@ -46,6 +52,7 @@ rfc: check-series
 shellcheck:
 	@shellcheck -x tools/lib.sh tools/deps tools/build-kernel tools/build-guest tools/vm \
 		tools/run-tests tools/check-series tools/rfc tools/test-rfc tools/test-harness \
+		tools/test-detectors tools/mutants \
 		bench/run bench/report bench/eager-vs-stock bench/fault-profile bench/memmap-bytes .ci/run
 	@# guest tests are sourced after guest/lib/*.sh: their variables come from there
 	@shellcheck -s sh -e SC2154 guest/init guest/run-group guest/lib/*.sh guest/tests/*.sh bench/guest.sh
