@@ -128,15 +128,19 @@ gup_race() {
 	fi
 }
 
-# pins_released WHAT: every FOLL_PIN taken since pins_mark was released
+# pins_released WHAT: every thread of the gup_race since pins_mark pinned each
+# of the GUP_MB MiB (one pin per 4 KiB page), and every pin was released.  The
+# ":?" stops the test if the lower bound's variables are ever renamed again: an
+# unset one would make the bound 0, met with no pin taken at all.
 pins_mark() { acq0=$(vmstat_val nr_foll_pin_acquired) rel0=$(vmstat_val nr_foll_pin_released); }
 pins_released() {
 	acq=$(($(vmstat_val nr_foll_pin_acquired) - acq0))
 	rel=$(($(vmstat_val nr_foll_pin_released) - rel0))
-	if [ "$acq" -ge $((THREADS * GUP_MB * 256)) ] && [ "$acq" = "$rel" ]; then
-		ok "$1: $acq pins taken, all released"
+	want=$((${GUP_THREADS:?} * ${GUP_MB:?} * 256))
+	if [ "$acq" -ge "$want" ] && [ "$acq" = "$rel" ]; then
+		ok "$1: $acq pins taken (>= $want), all released"
 	else
-		not_ok "$1: pins acquired $acq, released $rel (want >= $((THREADS * GUP_MB * 256)), equal)"
+		not_ok "$1: pins acquired $acq, released $rel (want >= $want, equal)"
 	fi
 }
 
