@@ -34,6 +34,57 @@ ns_create() {
 mem_free_kb() { awk '/^MemFree:/ { print $2 }' /proc/meminfo; }
 mem_total_kb() { awk '/^MemTotal:/ { print $2 }' /proc/meminfo; }
 
+# kernel_kb: kB of the kernel's own unreclaimable memory, where what a pagemap
+# leaves behind would stay: unreclaimable slab (struct pgmap_memmap, the chunk
+# bitmaps, a worker's task_struct), kernel stacks, page tables, per-CPU areas,
+# vmalloc
+kernel_kb() {
+	awk '/^(SUnreclaim|KernelStack|PageTables|Percpu|VmallocUsed):/ { s += $2 } END { print s }' /proc/meminfo
+}
+
+# mem_settled: "MEMFREE KERNEL" in kB, MemFree and kernel_kb with the noise taken
+# out: the page cache and the slab caches dropped, free pages drained from the
+# per-CPU lists into the buddy lists (compaction drains them), the per-CPU
+# counter deltas folded in; then the best of three samples a second apart (a
+# transient allocation only lowers MemFree and raises kernel_kb)
+mem_settled() {
+	ms_free=0 ms_kernel=
+	for _ in 1 2 3; do
+		sync
+		echo 3 > /proc/sys/vm/drop_caches
+		echo 1 > /proc/sys/vm/compact_memory
+		echo 1 > /proc/sys/vm/stat_refresh 2>/dev/null
+		ms_f=$(mem_free_kb) ms_k=$(kernel_kb)
+		[ "$ms_f" -gt "$ms_free" ] && ms_free=$ms_f
+		if [ -z "$ms_kernel" ] || [ "$ms_k" -lt "$ms_kernel" ]; then ms_kernel=$ms_k; fi
+		sleep 1
+	done
+	echo "$ms_free $ms_kernel"
+}
+
+# no_leak WHAT BEFORE: nothing leaked since BEFORE (an earlier mem_settled):
+# MemFree down by at most LEAK_FREE_KB, kernel_kb up by at most LEAK_KERNEL_KB.
+# Settled, the two moved by 0.75 MiB and 0.1 MiB at most over the 3 to 10
+# namespace cycles of reconfig, lazy-background and lazy-race-gup (lazy-io and
+# namespaces groups, 2 GiB guest); the bounds are about three and five times
+# that.  They catch a leak of MiB: a --map=mem memmap (16 MiB per GiB), its
+# vmemmap page tables, some 20 leaked worker threads (kernel stack and
+# task_struct: about 25 KiB each).  A single leaked worker or bitmap (KiB) is
+# below them: the tests check for those directly (no worker left,
+# nr_memmap_lazy_pending back to 0).  The 1 % of MemFree the tests allowed
+# before was 18 MiB.
+LEAK_FREE_KB=2048
+LEAK_KERNEL_KB=512
+no_leak() {
+	# shellcheck disable=SC2046,SC2086 # four numbers
+	set -- "$1" $2 $(mem_settled)
+	if [ $(($2 - $4)) -le "$LEAK_FREE_KB" ] && [ $(($5 - $3)) -le "$LEAK_KERNEL_KB" ]; then
+		ok "$1: nothing leaked (MemFree $2 -> $4 kB, kernel memory $3 -> $5 kB)"
+	else
+		not_ok "$1: leak? MemFree $2 -> $4 kB (may drop $LEAK_FREE_KB), kernel memory $3 -> $5 kB (may grow $LEAK_KERNEL_KB)"
+	fi
+}
+
 # vmstat NAME: the counter NAME of /proc/vmstat
 vmstat() { awk -v k="$1" '$1 == k { print $2 }' /proc/vmstat; }
 
