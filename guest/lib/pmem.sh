@@ -216,3 +216,38 @@ hwpoison_inject() {
 	echo "$1" > /sys/kernel/debug/hwpoison/corrupt-pfn 2>/dev/null
 	dmesg | grep -o "recovery action for [a-z ]*: [A-Za-z]*" | head -n 1 | sed 's/.*: //'
 }
+
+# cpu_hogs_start, cpu_hogs_stop: a busy loop pinned to each CPU at nice 0
+# meanwhile, and the test itself (this shell and what it starts) at nice -10.
+# The background worker runs at nice 19: against a hog it gets 15/1039 of a CPU,
+# and against the test 15/9548 of what the test gets, so that a memmap it
+# completes in some 10 ms of CPU stays incomplete for seconds, long enough for a
+# test to act meanwhile.  Pinned, because the load balancer would otherwise put
+# the hogs together away from the heavier test, and let the worker run alone on
+# the test's CPU whenever the test sleeps.
+cpu_hogs_start() {
+	hogs=
+	for cpu in $(seq 0 $(($(nproc) - 1))); do
+		taskset -c "$cpu" sh -c 'while :; do :; done' &
+		hogs="$hogs $!"
+	done
+	renice -n -10 -p $$ >/dev/null
+}
+cpu_hogs_stop() {
+	# (a bare "wait" would wait for every child)
+	[ -n "${hogs:-}" ] || return 0
+	# shellcheck disable=SC2086 # one pid per word
+	kill $hogs 2>/dev/null
+	# shellcheck disable=SC2086
+	wait $hogs 2>/dev/null
+	hogs=
+	renice -n 10 -p $$ >/dev/null
+}
+
+# memmap_worker NAMESPACE: the name of the running background worker of a pfn-mode
+# namespace's pagemap, memmap_init/<first data pfn, hex> (/proc/PID/comm shows a
+# kthread's full name), or nothing if there is none
+memmap_worker() {
+	mw_name=memmap_init/$(printf %x $(( $(cat "/sys/bus/nd/devices/$(cat "/sys/bus/nd/devices/$1/holder")/resource") >> 12 )))
+	grep -lx "$mw_name" /proc/[0-9]*/comm >/dev/null 2>&1 && echo "$mw_name"
+}
