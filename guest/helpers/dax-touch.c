@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * dax-touch [-a ALIGN | -u] [-w] [-t THREADS] [-n PASSES] [-s SIZE] [-p STRIDE | -r N [-S SEED]] [-P FILE] [-v] FILE
+ * dax-touch [-a ALIGN | -u] [-w] [-t THREADS] [-n PASSES] [-o OFFSET] [-s SIZE] [-p STRIDE | -r N [-S SEED]] [-P FILE] [-H | -M PAGE] [-v] FILE
  *
  * Map FILE (fs-dax file or /dev/daxX.Y) MAP_SHARED and fault in its pages
  * by touching one location per 4 KiB page, timing the whole pass.  With
@@ -26,10 +26,27 @@
  * the kernel's function profiler counts the faults of the passes only and
  * not those of exec, the stack or the thread start-up.  Between passes the
  * profiler stays on across munmap(), mmap() and pthread_create().
+ *
+ * -o OFFSET (not with -a or -u) maps FILE from OFFSET on (a multiple of the
+ * device's alignment for /dev/daxX.Y), so that a few pages anywhere in a
+ * namespace can be mapped.
+ *
+ * -H and -M are for memory-failure tests, which must see what the kernel
+ * finds in the struct page of a mapped page (its mapping and index, to find
+ * and signal the process; PG_hwpoison).  After the touches, -H holds the
+ * mapping until a SIGBUS or SIGTERM comes, having asked for "early kill"
+ * (prctl(PR_MCE_KILL)) so that memory_failure() signals it as soon as a page
+ * it maps fails; -M PAGE injects a memory failure at page PAGE of the mapping
+ * itself (madvise(MADV_HWPOISON), CAP_SYS_ADMIN).  Either way the last line
+ * is what came back: "dax-touch: SIGBUS code=C offset=O lsb=L" (si_code, the
+ * reported address as an offset into the mapping, si_addr_lsb) or
+ * "dax-touch: no SIGBUS".
  */
 #include <err.h>
 #include <getopt.h>
 #include <pthread.h>
+#include <signal.h>
+#include <sys/prctl.h>
 #include "common.h"
 
 struct touch {
@@ -49,20 +66,71 @@ struct worker {
 	pthread_t tid;
 };
 
+/* what the SIGBUS of a memory failure said (-H, -M); SIGTERM ends a -H hold */
+static siginfo_t bus_info;
+static volatile sig_atomic_t got_bus, got_term;
+
+static void on_signal(int sig, siginfo_t *si, void *uc)
+{
+	(void)uc;
+	if (sig == SIGBUS) {
+		bus_info = *si;
+		got_bus = 1;
+	} else {
+		got_term = 1;
+	}
+}
+
+/*
+ * -H: wait, with the mapping in place, until a SIGBUS or SIGTERM.  Both are
+ * blocked but inside sigsuspend(), so neither can slip in between the test
+ * and the wait.
+ */
+static void hold(void)
+{
+	sigset_t block, old;
+
+	sigemptyset(&block);
+	sigaddset(&block, SIGBUS);
+	sigaddset(&block, SIGTERM);
+	sigprocmask(SIG_BLOCK, &block, &old);
+	if (prctl(PR_MCE_KILL, PR_MCE_KILL_SET, PR_MCE_KILL_EARLY, 0, 0))
+		err(1, "prctl(PR_MCE_KILL)");
+	printf("dax-touch: holding\n");
+	fflush(stdout);
+	while (!got_bus && !got_term)
+		sigsuspend(&old);
+	sigprocmask(SIG_SETMASK, &old, NULL);
+}
+
+static void report_sigbus(const unsigned char *base)
+{
+	if (got_bus)
+		printf("dax-touch: SIGBUS code=%d offset=%lld lsb=%d\n",
+		       bus_info.si_code,
+		       (long long)((unsigned char *)bus_info.si_addr - base),
+		       (int)bus_info.si_addr_lsb);
+	else
+		printf("dax-touch: no SIGBUS\n");
+}
+
 static void usage(void)
 {
 	fprintf(stderr,
-		"usage: dax-touch [-a ALIGN | -u] [-w] [-t THREADS] [-n PASSES] [-s SIZE] [-p STRIDE | -r N [-S SEED]] [-P FILE] [-v] FILE\n"
+		"usage: dax-touch [-a ALIGN | -u] [-w] [-t THREADS] [-n PASSES] [-o OFFSET] [-s SIZE] [-p STRIDE | -r N [-S SEED]] [-P FILE] [-H | -M PAGE] [-v] FILE\n"
 		"  -a ALIGN   map at an ALIGN-aligned address (e.g. 2M) so PMD faults are possible\n"
 		"  -u         map 4 KiB past a 2 MiB boundary: 4 KiB mappings only\n"
 		"  -w         write (and afterwards verify) instead of read\n"
 		"  -t THREADS threads racing over the same pages (default 1)\n"
 		"  -n PASSES  map, touch and unmap PASSES times (default 1), timing the touches\n"
-		"  -s SIZE    bytes to map (default: file size, or sysfs size of /dev/daxX.Y)\n"
+		"  -o OFFSET  map FILE from OFFSET (default 0; not with -a or -u)\n"
+		"  -s SIZE    bytes to map (default: file size, or sysfs size of /dev/daxX.Y, less OFFSET)\n"
 		"  -p STRIDE  touch only every STRIDE-th page\n"
 		"  -r N       touch N random distinct pages\n"
 		"  -S SEED    seed for -r (default: from time)\n"
 		"  -P FILE    write 1 to FILE before the touches, 0 after (function_profile_enabled)\n"
+		"  -H         then hold the mapping until a memory failure's SIGBUS (early kill) or SIGTERM\n"
+		"  -M PAGE    then inject a memory failure at page PAGE of the mapping (MADV_HWPOISON)\n"
 		"  -v         verbose; with -r print the chosen page indexes\n");
 	exit(2);
 }
@@ -176,7 +244,10 @@ int main(int argc, char **argv)
 {
 	unsigned long long size = 0, align = 0, stride = 1, nrand = 0, v;
 	unsigned long long nthreads = 1, passes = 1, pass, avail, seed = 0;
+	unsigned long long offset = 0, mce_page = ULLONG_MAX;
 	int c, have_seed = 0, verbose = 0, unaligned = 0, fd, prot, prof_fd = -1;
+	int hold_mapping = 0;
+	struct sigaction sa = { .sa_sigaction = on_signal, .sa_flags = SA_SIGINFO };
 	const char *prof_path = NULL;
 	struct touch t = { 0 };
 	struct worker *w;
@@ -184,7 +255,7 @@ int main(int argc, char **argv)
 	const char *path;
 	double t0, total = 0;
 
-	while ((c = getopt(argc, argv, "a:uwt:n:s:p:r:S:P:v")) != -1) {
+	while ((c = getopt(argc, argv, "a:uwt:n:o:s:p:r:S:P:HM:v")) != -1) {
 		switch (c) {
 		case 'a':
 			if (parse_size(optarg, &align) || !align ||
@@ -204,6 +275,10 @@ int main(int argc, char **argv)
 			break;
 		case 'n':
 			if (parse_size(optarg, &passes) || !passes)
+				usage();
+			break;
+		case 'o':
+			if (parse_size(optarg, &offset) || offset % PAGE_SZ)
 				usage();
 			break;
 		case 's':
@@ -226,6 +301,13 @@ int main(int argc, char **argv)
 		case 'P':
 			prof_path = optarg;
 			break;
+		case 'H':
+			hold_mapping = 1;
+			break;
+		case 'M':
+			if (parse_size(optarg, &mce_page) || mce_page == ULLONG_MAX)
+				usage();
+			break;
 		case 'v':
 			verbose = 1;
 			break;
@@ -233,7 +315,8 @@ int main(int argc, char **argv)
 			usage();
 		}
 	}
-	if (argc - optind != 1 || (nrand && stride != 1) || (unaligned && align))
+	if (argc - optind != 1 || (nrand && stride != 1) || (unaligned && align) ||
+	    (offset && (unaligned || align)) || (hold_mapping && mce_page != ULLONG_MAX))
 		usage();
 	path = argv[optind];
 
@@ -251,16 +334,21 @@ int main(int argc, char **argv)
 			err(1, "cannot determine size of %s (use -s)", path);
 		avail = size;	/* unknown: trust -s */
 	}
+	if (offset > avail)
+		errx(1, "%s: OFFSET %llu exceeds its size %llu", path, offset, avail);
+	avail -= offset;
 	if (!size)
 		size = avail;
 	if (!size)
 		errx(1, "%s: size is 0", path);
 	if (size > avail)
-		errx(1, "%s: SIZE %llu exceeds its size %llu", path, size, avail);
+		errx(1, "%s: SIZE %llu exceeds its size %llu past OFFSET", path, size, avail);
 	if (size > SIZE_MAX - align)
 		errx(1, "SIZE too large");
 
 	npages = (size + PAGE_SZ - 1) / PAGE_SZ;
+	if (mce_page != ULLONG_MAX && mce_page >= npages)
+		errx(1, "-M %llu: only %zu pages mapped", mce_page, npages);
 	t.stride = stride;
 	t.nthreads = nthreads;
 	if (nrand) {
@@ -284,8 +372,12 @@ int main(int argc, char **argv)
 	if (!w)
 		err(1, "calloc");
 	for (pass = 0; pass < passes; pass++) {
-		t.base = unaligned ? map_unaligned(fd, size, prot) :
-			 map_aligned(fd, size, align, prot);
+		if (unaligned)
+			t.base = map_unaligned(fd, size, prot);
+		else if (offset)
+			t.base = mmap(NULL, size, prot, MAP_SHARED, fd, offset);
+		else
+			t.base = map_aligned(fd, size, align, prot);
 		if (t.base == MAP_FAILED)
 			err(1, "mmap %llu bytes of %s (align %llu)", size, path, align);
 		if (verbose && !pass)
@@ -334,6 +426,16 @@ int main(int argc, char **argv)
 		}
 		if (verbose)
 			printf("dax-touch: verified %zu pages\n", t.n);
+	}
+	/* only now: a SIGBUS of the touches themselves must still kill */
+	if (hold_mapping || mce_page != ULLONG_MAX) {
+		if (sigaction(SIGBUS, &sa, NULL) || sigaction(SIGTERM, &sa, NULL))
+			err(1, "sigaction");
+		if (hold_mapping)
+			hold();
+		else if (madvise(t.base + mce_page * PAGE_SZ, PAGE_SZ, MADV_HWPOISON))
+			err(1, "madvise(MADV_HWPOISON) page %llu", mce_page);
+		report_sigbus(t.base);
 	}
 	munmap(t.base, size);
 	close(fd);
