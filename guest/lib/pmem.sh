@@ -251,3 +251,37 @@ memmap_worker() {
 	mw_name=memmap_init/$(printf %x $(( $(cat "/sys/bus/nd/devices/$(cat "/sys/bus/nd/devices/$1/holder")/resource") >> 12 )))
 	grep -lx "$mw_name" /proc/[0-9]*/comm >/dev/null 2>&1 && echo "$mw_name"
 }
+
+# garbage_fill SIZE: random bytes over the first GARBAGE_MB MiB of the empty
+# region0, through a raw namespace of SIZE bytes, for the memmap area of the next
+# pfn-mode namespace to hold; fails unless they read back from the media
+# (O_DIRECT both ways: no page cache in between).  The region offset they start
+# at is left in garbage_off.  pmem_reset before and after.
+GARBAGE_MB=32
+garbage_fill() {
+	pmem_reset
+	gf_js=$(ns_create -m raw -s "$1") || { pmem_reset; return 1; }
+	gf_dev=/dev/$(echo "$gf_js" | jq -r .blockdev)
+	garbage_off=$(( $(cat "/sys/bus/nd/devices/$(echo "$gf_js" | jq -r .dev)/resource") -
+		$(cat /sys/bus/nd/devices/region0/resource) ))
+	dd if=/dev/urandom of=/tmp/garbage bs=1M count=$GARBAGE_MB 2>/dev/null
+	dd if=/tmp/garbage of="$gf_dev" bs=1M oflag=direct 2>/dev/null &&
+		dd if="$gf_dev" bs=1M count=$GARBAGE_MB iflag=direct 2>/dev/null | cmp -s - /tmp/garbage
+	gf_rc=$?
+	rm -f /tmp/garbage
+	pmem_reset
+	return $gf_rc
+}
+
+# garbage_covers NAMESPACE: the garbage of the last garbage_fill lies where the
+# memmap area of the pfn-mode NAMESPACE (created since) begins, and covers the
+# area or its first 16 MiB (the struct pages of the first 1 GiB of pfns).
+# Prints what it found.
+garbage_covers() {
+	# shellcheck disable=SC2046 # "OFFSET LENGTH"
+	set -- $(memmap_area "$1")
+	gc_want=$2
+	[ "$gc_want" -gt $((16 * MiB)) ] && gc_want=$((16 * MiB))
+	echo "memmap area at region offset $1, $2 bytes; garbage at $garbage_off, $((GARBAGE_MB * MiB)) bytes"
+	[ "$1" -ge "$garbage_off" ] && [ $(($1 + gc_want)) -le $((garbage_off + GARBAGE_MB * MiB)) ]
+}

@@ -15,14 +15,14 @@ mf_total() { cat /sys/devices/system/node/node*/memory_failure/total | tr '\n' '
 one_namespace() {
 	policy=$1 mode=$2 map=$3 align=${4:-} size=${5:-$GiB}
 	key=$2_$3${4:+_$4}
-	pmem_reset
-	js=$(ns_create -m raw -s "$size") || { not_ok "$policy $key: raw namespace"; return; }
-	dd if=/dev/urandom of="/dev/$(echo "$js" | jq -r .blockdev)" bs=1M count=32 2>/dev/null
-	pmem_reset
+	garbage_fill "$size" || { not_ok "$policy $key: garbage not written to the region"; return; }
 	memmap_policy "$policy"
 	js=$(ns_create -m "$mode" --map="$map" ${align:+-a "$align"} -s "$size") ||
 		{ not_ok "$policy $key: create: $(cat /tmp/ndctl.err)"; return; }
 	ns=$(echo "$js" | jq -r .dev)
+	# map=mem has no memmap area: its first data pfns are over the garbage
+	[ "$map" = mem ] || out=$(garbage_covers "$ns") ||
+		not_ok "$policy $key: garbage not in the memmap area ($out)"
 	holder=/sys/bus/nd/devices/$(cat "/sys/bus/nd/devices/$ns/holder")
 	ns_start=$(($(cat "/sys/bus/nd/devices/$ns/resource")))
 	data=$(($(cat "$holder/resource") >> 12))
