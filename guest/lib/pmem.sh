@@ -108,6 +108,13 @@ memmap_policy() { echo "$1" > /sys/module/zone_device/parameters/memmap_init; }
 
 CHUNK_MEMMAP=$((512 * 64))	# struct page bytes of one 2 MiB chunk
 
+# ns_data_start NAMESPACE: the physical address of the first data pfn of a pfn-mode
+# (fsdax, devdax) namespace, after its info block and memmap area (the resource of
+# its pfn or dax device)
+ns_data_start() {
+	echo $(( $(cat "/sys/bus/nd/devices/$(cat "/sys/bus/nd/devices/$1/holder")/resource") ))
+}
+
 # memmap_area NAMESPACE: "OFFSET LENGTH", the memmap area of a pfn-mode (fsdax,
 # devdax) namespace in the backing file of its NVDIMM: after the info block (4 KiB
 # into the namespace, 4 KiB long), up to the first data pfn.  A region is a whole
@@ -116,7 +123,7 @@ memmap_area() {
 	ma_dev=/sys/bus/nd/devices/$1
 	ma_start=$(( $(cat "$ma_dev/resource") ))
 	ma_region=$(( $(cat "$(readlink -f "$ma_dev/..")/resource") ))
-	ma_data=$(( $(cat "/sys/bus/nd/devices/$(cat "$ma_dev/holder")/resource") ))
+	ma_data=$(ns_data_start "$1")
 	echo "$((ma_start - ma_region + 8192)) $((ma_data - ma_start - 8192))"
 }
 
@@ -248,7 +255,7 @@ cpu_hogs_stop() {
 # namespace's pagemap, memmap_init/<first data pfn, hex> (/proc/PID/comm shows a
 # kthread's full name), or nothing if there is none
 memmap_worker() {
-	mw_name=memmap_init/$(printf %x $(( $(cat "/sys/bus/nd/devices/$(cat "/sys/bus/nd/devices/$1/holder")/resource") >> 12 )))
+	mw_name=memmap_init/$(printf %x $(( $(ns_data_start "$1") >> 12 )))
 	grep -lx "$mw_name" /proc/[0-9]*/comm >/dev/null 2>&1 && echo "$mw_name"
 }
 

@@ -78,7 +78,7 @@ dedup_expected() {
 	fi
 	de_start=$(( $(cat "$de_ns/resource") ))
 	de_first=$de_start
-	[ "$2" = dev ] && de_first=$(( $(cat "/sys/bus/nd/devices/$(cat "$de_ns/holder")/resource") ))
+	[ "$2" = dev ] && de_first=$(ns_data_start "$1")
 	de_sections=$(( (de_first - de_start + (128 << 20) - 1) / (128 << 20) ))
 	de_pages=$(( ((de_start + de_size) / GiB * GiB - de_first + GiB - 1) / GiB ))
 	echo $(( 2 * (de_sections + de_pages) ))

@@ -16,7 +16,7 @@ for mode in fsdax devdax; do
 	fi
 	ns=$(echo "$js" | jq -r .dev)
 	dev=$(echo "$js" | jq -r '.blockdev // .daxregion.devices[0].chardev')
-	data=$(( $(cat "/sys/bus/nd/devices/$(cat "/sys/bus/nd/devices/$ns/holder")/resource") ))
+	data=$(ns_data_start "$ns")
 	# 64 MiB into the data: a chunk nothing has touched
 	addr=$(printf '0x%x' $((data + 64 * MiB)))
 	if [ -n "$relaxed" ]; then

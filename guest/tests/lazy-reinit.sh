@@ -72,7 +72,7 @@ reinit() {
 		{ cpu_hogs_stop; not_ok "$policy: create: $(cat /tmp/ndctl.err)"; return; }
 	ns=$(echo "$js" | jq -r .dev)
 	dax=$(echo "$js" | jq -r '.daxregion.devices[0].chardev')
-	data=$(( $(cat "/sys/bus/nd/devices/$(cat "/sys/bus/nd/devices/$ns/holder")/resource") >> 12 ))
+	data=$(( $(ns_data_start "$ns") >> 12 ))
 	npages=$(( $(cat "/sys/bus/dax/devices/$dax/size") >> 12 ))
 	# the last chunk of the namespace (chunks are aligned to 512 pfns)
 	chunk=$(( ((data + npages - 1) >> 9) << 9 ))
