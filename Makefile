@@ -1,7 +1,7 @@
 # Lazy struct-page initialisation for pmem: build, boot, test and measure.
 # `make test` and `make bench` do all set-up themselves (apt-get as root).
 
-.PHONY: all deps kernel kernel-debug guest test bench test-debug mutants check-series rfc shellcheck clean distclean help
+.PHONY: all deps kernel kernel-debug guest test bench test-debug mutants series-export check-series rfc shellcheck clean distclean help
 
 all: test
 
@@ -40,6 +40,10 @@ mutants: deps
 bench: kernel guest
 	@bench/run
 
+## series-export write the commits of build/linux (a branch per series) back into patches/
+series-export:
+	@tools/series-export
+
 ## check-series each series applies alone and together; build every step and each series alone; checkpatch --strict
 check-series: deps
 	@tools/check-series
@@ -52,7 +56,7 @@ rfc: check-series
 shellcheck:
 	@shellcheck -x tools/lib.sh tools/deps tools/build-kernel tools/build-guest tools/vm \
 		tools/run-tests tools/check-series tools/rfc tools/test-rfc tools/test-harness \
-		tools/test-detectors tools/mutants \
+		tools/test-detectors tools/mutants tools/series-export \
 		bench/run bench/report bench/eager-vs-stock bench/fault-profile bench/memmap-bytes .ci/run
 	@# guest tests are sourced after guest/lib/*.sh: their variables come from there
 	@shellcheck -s sh -e SC2154 guest/init guest/run-group guest/lib/*.sh guest/tests/*.sh bench/guest.sh

@@ -20,6 +20,34 @@ series_patches() {
 	sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$TOP/patches/series" | grep "^${1:-}" || true
 }
 
+# series_stamp: what build/linux is extracted from (the Debian source, every patch
+# of patches/series); tools/build-kernel re-extracts build/linux when it changes.
+series_stamp() {
+	dpkg-query -W -f='${Version}\n' linux-source-6.12
+	echo "pristine commit: dated by the tarball"
+	series_patches | while read -r p; do
+		[ -f "$TOP/patches/$p" ] || die "patches/series names missing patches/$p"
+		printf '%s %s\n' "$p" "$(sha256sum < "$TOP/patches/$p")"
+	done
+}
+
+# mark_exported: build/linux at HEAD is what patches/ says (just extracted from it,
+# or just exported into it by tools/series-export)
+mark_exported() {
+	series_stamp > "$BUILD/linux.stamp"
+	git -C "$KSRC" rev-parse HEAD > "$BUILD/linux.exported"
+}
+
+# unexported_work: what build/linux has that patches/ may not (HEAD moved since it was
+# last extracted or exported, changed or new files), empty if nothing
+unexported_work() {
+	local head
+	[ -d "$KSRC/.git" ] && head=$(cat "$BUILD/linux.exported" 2>/dev/null) || return 0
+	[ "$(git -C "$KSRC" rev-parse HEAD)" = "$head" ] ||
+		echo "HEAD is $(git -C "$KSRC" log -1 --format='%h %s'), exported was ${head:0:12}"
+	git -C "$KSRC" status --porcelain | head -n 5
+}
+
 # Kernel builds take both cores: one at a time, whoever starts them.
 kbuild_lock() {
 	mkdir -p "$BUILD"
