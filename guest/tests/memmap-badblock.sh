@@ -34,9 +34,10 @@ mce_report() {
 bad_sectors() { cat "/sys/bus/nd/devices/$1/badblocks"; }
 
 # touch_at FILE OFFSET: fault in one page of FILE at OFFSET through a DAX
-# mapping; prints the exit status (135: killed by SIGBUS)
+# mapping, writing (a read fault on an unwritten extent maps the zero page, no
+# pfn of the device); prints the exit status (135: killed by SIGBUS)
 touch_at() {
-	dax-touch -o "$2" -s 4096 "$1" >/dev/null 2>&1
+	dax-touch -w -o "$2" -s 4096 "$1" >/dev/null 2>&1
 	echo $?
 }
 
