@@ -1,7 +1,7 @@
 # Lazy struct-page initialisation for pmem: build, boot, test and measure.
 # `make test` and `make bench` do all set-up themselves (apt-get as root).
 
-.PHONY: all deps kernel kernel-debug guest test bench test-debug mutants series-export check-series rfc shellcheck clean distclean help
+.PHONY: all deps kernel kernel-debug guest test bench test-debug mutants series-export docs check-series rfc shellcheck clean distclean help
 
 all: test
 
@@ -44,6 +44,10 @@ bench: kernel guest
 series-export:
 	@tools/series-export
 
+## docs          render the bench numbers of docs/ and the cover letters from their records (bench/results/)
+docs:
+	@tools/render-docs
+
 ## check-series each series applies alone and together; build every step and each series alone; checkpatch --strict
 check-series: deps
 	@tools/check-series
@@ -56,8 +60,8 @@ rfc: check-series
 shellcheck:
 	@shellcheck -x tools/lib.sh tools/deps tools/build-kernel tools/build-guest tools/vm \
 		tools/run-tests tools/check-series tools/rfc tools/test-rfc tools/test-harness \
-		tools/test-detectors tools/mutants tools/series-export \
-		bench/run bench/report bench/eager-vs-stock bench/fault-profile bench/memmap-bytes .ci/run
+		tools/test-detectors tools/mutants tools/series-export tools/render-docs \
+		bench/run bench/report bench/render bench/eager-vs-stock bench/fault-profile bench/memmap-bytes .ci/run
 	@# guest tests are sourced after guest/lib/*.sh: their variables come from there
 	@shellcheck -s sh -e SC2154 guest/init guest/run-group guest/lib/*.sh guest/tests/*.sh bench/guest.sh
 
