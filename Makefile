@@ -63,7 +63,7 @@ shellcheck:
 		tools/test-detectors tools/mutants tools/series-export tools/render-docs \
 		bench/run bench/report bench/render bench/eager-vs-stock bench/fault-profile bench/memmap-bytes .ci/run
 	@# guest tests are sourced after guest/lib/*.sh: their variables come from there
-	@shellcheck -s sh -e SC2154 guest/init guest/run-group guest/lib/*.sh guest/tests/*.sh bench/guest.sh
+	@shellcheck -s sh -e SC2154 guest/init guest/run-group guest/lib/*.sh guest/tests/*.sh bench/guest.sh bench/approaches.sh
 
 ## clean         remove build output except the extracted kernel tree
 clean:

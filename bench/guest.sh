@@ -19,9 +19,12 @@
 #   sh guest.sh memmap-bytes CELL...    bench/memmap-bytes: where the memmap of
 #                                       devdax namespaces is, for the host to count
 # APPROACH number i uses the NVDIMM of QEMU slot i.
-# APPROACH: dram pmem-eager pmem-lazy pmem-lazy-bg raw pfn
+# APPROACH: a name in bench/approaches, which says its namespace and policy.
 # shellcheck source=../guest/lib/pmem.sh
 . /usr/share/pmem-tests/lib/pmem.sh
+BENCH_DIR=/usr/share/pmem-tests/bench
+# shellcheck source=approaches.sh
+. "$BENCH_DIR/approaches.sh"
 
 mode=$1
 shift
@@ -105,21 +108,8 @@ region_of_slot() {
 # region_reset R: remove the namespaces of region R only (labels stay valid)
 region_reset() { ndctl destroy-namespace -f -r "region$1" all >/dev/null 2>&1; }
 
-# ns_args APPROACH MODE: ndctl create-namespace arguments; MODE fsdax or devdax
-ns_args() {
-	case $1 in
-	dram) echo "-m $2 --map=mem" ;;
-	pmem-*) echo "-m $2 --map=dev" ;;
-	raw|pfn) echo "-m raw" ;;
-	esac
-}
-set_policy() {
-	case $1 in
-	pmem-eager) memmap_policy eager ;;
-	pmem-lazy-bg) memmap_policy background ;;
-	*) memmap_policy lazy ;;
-	esac
-}
+# set_policy APPROACH: its memmap policy for the next enables
+set_policy() { memmap_policy "$(approach_field "$1" memmap_init)"; }
 # bound_dev BLOCKDEV: the nd device nd_pmem is bound to (pfnR.N or namespaceR.N)
 bound_dev() { basename "$(readlink -f "/sys/block/$1/device")"; }
 
@@ -175,7 +165,7 @@ main_one() {
 		free0=$(mem_free_kb) pages0=$(vmstat nr_memmap_pages)
 		t0=$(up)
 		# shellcheck disable=SC2046 # word list of ndctl options
-		if ! js=$(ndctl create-namespace $(ns_args "$a" fsdax) -r "region$r" 2>/tmp/ndctl.err); then
+		if ! js=$(ndctl create-namespace $(approach_ns_args "$a" fsdax) -r "region$r" 2>/tmp/ndctl.err); then
 			unsup "$a" enable_wall_s "$size" "ndctl create-namespace: $(cat /tmp/ndctl.err)"
 			break
 		fi
@@ -203,7 +193,7 @@ main_one() {
 		else
 			[ "$rep" = "$reps" ] && rec "$a" memmap_total_bytes "$size" 0 B
 		fi
-		if [ "$a" = pmem-lazy-bg ]; then
+		if [ "$(approach_field "$a" memmap_init)" = background ]; then
 			# from the bind: time until the worker completed the memmap
 			t0=$(up)
 			if wait_complete "$blk"; then
@@ -271,7 +261,7 @@ touch_devdax() {
 	region_reset "$r"
 	memmap_policy eager
 	# shellcheck disable=SC2046 # word list of ndctl options
-	if ! js=$(ndctl create-namespace $(ns_args "$a" devdax) -a "$align" -r "region$r" 2>&1); then
+	if ! js=$(ndctl create-namespace $(approach_ns_args "$a" devdax) -a "$align" -r "region$r" 2>&1); then
 		set_policy "$a"
 		unsup "$a" "devdax_touch_${tag}_s" "$size" "ndctl create-namespace -m devdax: $js"
 		return 1
@@ -319,7 +309,7 @@ wc_clean_time() {
 fsdax_file() {
 	fs_err='' blk=''
 	# shellcheck disable=SC2046 # word list of ndctl options
-	js=$(ndctl create-namespace $(ns_args "$1" fsdax) -r "region$2" 2>&1) ||
+	js=$(ndctl create-namespace $(approach_ns_args "$1" fsdax) -r "region$2" 2>&1) ||
 		{ fs_err="ndctl create-namespace: $js"; return 1; }
 	blk=$(echo "$js" | jq -r .blockdev)
 	mkdir -p "$3"
@@ -353,7 +343,8 @@ first_touches() {
 		# shellcheck disable=SC2086 # word list
 		for slot in $(rotate "$rep" $slots); do
 			a=${slot%%=*} r=${slot#*=}
-			case " raw pfn $failed " in *" $a "*) continue ;; esac
+			approach_has_dax "$a" || continue
+			case " $failed " in *" $a "*) continue ;; esac
 			touch_devdax "$a" "$r" "$size" 4K 4k && touch_devdax "$a" "$r" "$size" 2M 2m ||
 				failed="$failed $a"
 		done
@@ -379,11 +370,10 @@ first_touches() {
 			unsup "$a" $m "$size" "$fs_err"
 		done
 		# no DAX from the block device; device-dax is a mode with a memmap
-		case $a in raw|pfn)
+		approach_has_dax "$a" ||
 			for m in devdax_touch_4k_s devdax_touch_2m_s; do
 				unsup "$a" $m "$size" "no /dev/daxX.Y without struct pages (devdax needs --map=mem|dev); $fs_err"
 			done
-		esac
 	done
 	for rep in $(seq "$reps"); do
 		# shellcheck disable=SC2086 # word list
@@ -502,7 +492,7 @@ refault_rounds() {
 # $align, touched once with its mappings (each_approach); adds it to targets
 refault_devdax() {
 	# shellcheck disable=SC2046 # word list of ndctl options
-	if ! js=$(ndctl create-namespace $(ns_args "$a" devdax) -a "$align" -r "region$r" 2>&1); then
+	if ! js=$(ndctl create-namespace $(approach_ns_args "$a" devdax) -a "$align" -r "region$r" 2>&1); then
 		unsup "$a" "devdax_refault_${tag}_s" "$size" "ndctl create-namespace -m devdax: $js"
 		return 0
 	fi

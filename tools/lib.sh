@@ -22,12 +22,15 @@ series_patches() {
 
 # series_stamp: what build/linux is extracted from (the Debian source, every patch
 # of patches/series); tools/build-kernel re-extracts build/linux when it changes.
+# The numbers tools/render-docs renders into a changelog are not part of it: a new
+# bench record changes no commit that matters to the build.
 series_stamp() {
 	dpkg-query -W -f='${Version}\n' linux-source-6.12
 	echo "pristine commit: dated by the tarball"
 	series_patches | while read -r p; do
 		[ -f "$TOP/patches/$p" ] || die "patches/series names missing patches/$p"
-		printf '%s %s\n' "$p" "$(sha256sum < "$TOP/patches/$p")"
+		printf '%s %s\n' "$p" "$(sed '/^<!-- bench: /,/^<!-- \/bench -->$/{/^<!-- /!d}' \
+			"$TOP/patches/$p" | sha256sum)"
 	done
 }
 
