@@ -209,6 +209,12 @@ main_one() {
 
 main() {
 	each_approach main_one "$@"
+	# the host counts the bytes written into each approach's region
+	i=0
+	for a; do
+		host_written "$i" 0 "$(cat "/sys/bus/nd/devices/region$(region_of_slot "$i")/size")" "$a"
+		i=$((i + 1))
+	done
 	# The physical limit: memset as many bytes as eager's memmap has, in DRAM,
 	# in a buffer of at most 256 MiB (the guest's RAM is small)
 	if [ -n "${memmap_bytes:-}" ]; then
@@ -582,9 +588,9 @@ fault_profile() {
 # memmap_bytes CELL...: bench/memmap-bytes.  CELL number i, POLICY:ALIGN:PHASE,
 # on the fresh NVDIMM of slot i: a devdax --map=dev namespace of POLICY filling
 # the region, aligned to ALIGN, and for PHASE touch every page read once with
-# ALIGN mappings.  Prints "I memmap-area SLOT OFFSET LENGTH RESERVED" per cell:
-# the memmap area in the backing file (memmap_area) and the pmem the namespace
-# reserves.
+# ALIGN mappings.  Per cell, asks the host to count the bytes written into the
+# memmap area (host_written, memmap_area), tagged reserved=BYTES, the pmem the
+# namespace reserves.
 memmap_bytes() {
 	pmem_reset
 	i=0
@@ -604,7 +610,8 @@ memmap_bytes() {
 		[ "$phase" = enable ] || dax-touch -a "$align" "$dax" > /dev/null ||
 			echo "U $cell memmap_area 0 failed dax-touch $dax"
 		raw=$(cat "/sys/bus/nd/devices/$ns/size")
-		echo "I memmap-area $i $(memmap_area "$ns") $((raw - $(echo "$js" | jq -r .size)))"
+		# shellcheck disable=SC2046 # OFFSET LENGTH
+		host_written "$i" $(memmap_area "$ns") "reserved=$((raw - $(echo "$js" | jq -r .size)))"
 		i=$((i + 1))
 	done
 	sync

@@ -127,6 +127,12 @@ memmap_area() {
 	echo "$((ma_start - ma_region + 8192)) $((ma_data - ma_start - 8192))"
 }
 
+# host_written SLOT OFFSET LENGTH TAG...: ask the host to count, after the run, the
+# bytes written into [OFFSET, OFFSET + LENGTH) of the backing file of the NVDIMM in
+# QEMU slot SLOT (tools/vm --written; memmap_area gives file offsets).  TAG says
+# what the count is for (tools/run-tests: max=BYTES, the most it may be).
+host_written() { echo "# host-written: $*"; }
+
 # memmap_pages BYTES: vmemmap pages of the memmap of BYTES of memory (64 bytes per
 # 4 KiB page); memmap_pages_dedup BYTES: deduplicated for 2 MiB compound pages,
 # 2 per 2 MiB (patches/compound-altmap, and --map=mem)

@@ -43,4 +43,4 @@ fi
 sync
 # written bytes the host may find: one chunk of struct pages per touch and for the
 # enable
-echo "# host-check: pmem0.img $off $len $(( (1 + TOUCHED) * chunk_bytes ))"
+host_written 0 "$off" "$len" "max=$(( (1 + TOUCHED) * chunk_bytes ))"
