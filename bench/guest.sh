@@ -92,19 +92,6 @@ touch_rec() {
 	[ "$ten" = - ] || rec "$ta" "${etm%_s}_kernel_s" "$size" "$(sum "$ten" "$2")" s
 }
 
-# region_of_slot S: the region of the NVDIMM in QEMU slot S (backing file
-# pmemS.img on the host): its NFIT handle is S + 1; region numbers follow
-# another order
-region_of_slot() {
-	for n in /sys/bus/nd/devices/nmem*; do
-		[ $(($(cat "$n/nfit/handle"))) = $(($1 + 1)) ] || continue
-		for rg in /sys/bus/nd/devices/region*; do
-			case $(cat "$rg/mapping0") in "${n##*/},"*) echo "${rg##*/region}"; return 0 ;; esac
-		done
-	done
-	return 1
-}
-
 # region_reset R: remove the namespaces of region R only (labels stay valid)
 region_reset() { ndctl destroy-namespace -f -r "region$1" all >/dev/null 2>&1; }
 
@@ -212,7 +199,7 @@ main() {
 	# the host counts the bytes written into each approach's region
 	i=0
 	for a; do
-		host_written "$i" 0 "$(cat "/sys/bus/nd/devices/region$(region_of_slot "$i")/size")" "$a"
+		host_written "$i" 0 "$(slot_size "$i")" "$a"
 		i=$((i + 1))
 	done
 	# The physical limit: memset as many bytes as eager's memmap has, in DRAM,

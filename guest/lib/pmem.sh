@@ -6,6 +6,49 @@ MiB=$((1 << 20))
 # shellcheck disable=SC2034
 GiB=$((1 << 30))
 
+# What tools/vm gave this guest, /run/manifest: "pmem SLOT BYTES BACKING NODE" per
+# NVDIMM, "disk SERIAL BYTES".  slot_size SLOT: the BYTES of NVDIMM SLOT;
+# nr_slots: how many NVDIMMs
+MANIFEST=/run/manifest
+slot_size() { awk -v s="$1" '$1 == "pmem" && $2 == s { print $3 }' "$MANIFEST"; }
+nr_slots() { grep -c '^pmem ' "$MANIFEST"; }
+
+# region_of_slot S: the region number of the NVDIMM in slot S (tools/vm's order of
+# -p, QEMU's slot): its NFIT handle is S + 1; region numbers follow another order
+region_of_slot() {
+	for ros_n in /sys/bus/nd/devices/nmem*; do
+		[ -e "$ros_n/nfit/handle" ] || continue
+		[ $(($(cat "$ros_n/nfit/handle"))) = $(($1 + 1)) ] || continue
+		for ros_rg in /sys/bus/nd/devices/region*; do
+			case $(cat "$ros_rg/mapping0") in
+			"${ros_n##*/},"*) echo "${ros_rg##*/region}"; return 0 ;;
+			esac
+		done
+	done
+	return 1
+}
+
+# manifest_check: every NVDIMM of the manifest is there as a region of its size
+# (libnvdimm probes asynchronously: up to 60 s for it); on failure, says why and
+# fails.  guest/run-group runs it before the tests: a test on pmem that is not
+# what the group asked for proves nothing.
+manifest_check() {
+	mc_slot=0
+	while [ "$mc_slot" -lt "$(nr_slots)" ]; do
+		mc_want=$(slot_size "$mc_slot") mc_got=''
+		for _ in $(seq 600); do
+			mc_r=$(region_of_slot "$mc_slot") &&
+				mc_got=$(( $(cat "/sys/bus/nd/devices/region$mc_r/size") )) && break
+			sleep 0.1
+		done
+		if [ "$mc_got" != "$mc_want" ]; then
+			echo "NVDIMM slot $mc_slot: want a region of $mc_want bytes, found ${mc_got:-none} after 60 s"
+			return 1
+		fi
+		mc_slot=$((mc_slot + 1))
+	done
+}
+
 # Remove every namespace: each test starts from empty regions.  Re-initialising
 # the labels also covers fresh backing files, whose zeroed label area would leave
 # a label-less region that cannot be divided into namespaces.
