@@ -9,7 +9,7 @@ GiB=$((1 << 30))
 # What tools/vm gave this guest, /run/manifest: "pmem SLOT BYTES BACKING NODE" per
 # NVDIMM, "disk SERIAL BYTES".  slot_size SLOT: the BYTES of NVDIMM SLOT;
 # nr_slots: how many NVDIMMs
-MANIFEST=/run/manifest
+MANIFEST=${MANIFEST:-/run/manifest}
 slot_size() { awk -v s="$1" '$1 == "pmem" && $2 == s { print $3 }' "$MANIFEST"; }
 nr_slots() { grep -c '^pmem ' "$MANIFEST"; }
 
@@ -29,20 +29,21 @@ region_of_slot() {
 }
 
 # manifest_check: every NVDIMM of the manifest is there as a region of its size
-# (libnvdimm probes asynchronously: up to 60 s for it); on failure, says why and
-# fails.  guest/run-group runs it before the tests: a test on pmem that is not
+# (libnvdimm probes asynchronously: up to MANIFEST_WAIT, 60 s, for it); on
+# failure, says why and fails.  guest/run-group runs it before the tests: a test on pmem that is not
 # what the group asked for proves nothing.
 manifest_check() {
+	[ -r "$MANIFEST" ] || { echo "no $MANIFEST"; return 1; }
 	mc_slot=0
 	while [ "$mc_slot" -lt "$(nr_slots)" ]; do
 		mc_want=$(slot_size "$mc_slot") mc_got=''
-		for _ in $(seq 600); do
+		for _ in $(seq $((${MANIFEST_WAIT:-60} * 10))); do
 			mc_r=$(region_of_slot "$mc_slot") &&
 				mc_got=$(( $(cat "/sys/bus/nd/devices/region$mc_r/size") )) && break
 			sleep 0.1
 		done
 		if [ "$mc_got" != "$mc_want" ]; then
-			echo "NVDIMM slot $mc_slot: want a region of $mc_want bytes, found ${mc_got:-none} after 60 s"
+			echo "NVDIMM slot $mc_slot: want a region of $mc_want bytes, found ${mc_got:-none} after ${MANIFEST_WAIT:-60} s"
 			return 1
 		fi
 		mc_slot=$((mc_slot + 1))
