@@ -12,6 +12,16 @@ export CCACHE_BASEDIR=$TOP
 say() { printf '>> %s\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 
+# to_bytes SIZE: SIZE (a number with an optional K/M/G/T suffix, binary) in bytes
+to_bytes() {
+	local n=${1%[KkMmGgTt]} unit=${1##*[0-9]}
+	[[ $n =~ ^[0-9]+$ ]] || die "bad size '$1'"
+	case $unit in
+	"") echo "$n" ;; [Kk]) echo $((n << 10)) ;; [Mm]) echo $((n << 20)) ;;
+	[Gg]) echo $((n << 30)) ;; [Tt]) echo $((n << 40)) ;;
+	esac
+}
+
 # series_patches [SERIES/]: the patches of patches/series in order, one path per line
 # relative to patches/ ('#' comments and blank lines dropped); only SERIES's if given.
 # shellcheck disable=SC2120 # SERIES is optional
