@@ -30,8 +30,8 @@ region_of_slot() {
 
 # manifest_check: every NVDIMM of the manifest is there as a region of its size
 # (libnvdimm probes asynchronously: up to MANIFEST_WAIT, 60 s, for it); on
-# failure, says why and fails.  guest/run-group runs it before the tests: a test on pmem that is not
-# what the group asked for proves nothing.
+# failure, says why and fails.  guest/run-group runs it before the tests: a test
+# on pmem that is not what the group asked for proves nothing.
 manifest_check() {
 	[ -r "$MANIFEST" ] || { echo "no $MANIFEST"; return 1; }
 	mc_slot=0
