@@ -150,8 +150,6 @@ memmap_attr() {
 # memmap_policy POLICY: the zone_device.memmap_init policy for the next enables
 memmap_policy() { echo "$1" > /sys/module/zone_device/parameters/memmap_init; }
 
-CHUNK_MEMMAP=$((512 * 64))	# struct page bytes of one 2 MiB chunk
-
 # ns_data_start NAMESPACE: the physical address of the first data pfn of a pfn-mode
 # (fsdax, devdax) namespace, after its info block and memmap area (the resource of
 # its pfn or dax device)

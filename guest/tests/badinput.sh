@@ -40,7 +40,7 @@ dev=$(echo "$js" | jq -r .blockdev)
 ns_create -m devdax --map=dev -s "$GiB" >/tmp/badinput.js || not_ok "devdax create: $(cat /tmp/ndctl.err)"
 dax=$(jq -r '.daxregion.devices[0].chardev' /tmp/badinput.js)
 for d in "$dev" "$dax"; do
-	for attr in policy total_bytes initialized_bytes complete; do
+	for attr in policy chunk_bytes total_bytes initialized_bytes complete; do
 		before=$(memmap_attr "$d" "$attr")
 		case $d in
 		dax*) f=/sys/bus/dax/devices/$d/memmap/$attr ;;
@@ -52,13 +52,14 @@ for d in "$dev" "$dax"; do
 	done
 done
 
-# consistent POLICY COMPLETE INITIALISED TOTAL: the counters as POLICY leaves them
-# after an enable that nothing touched since (lazy: the first chunk; background:
-# complete once the worker is done)
+# consistent POLICY COMPLETE INITIALISED TOTAL CHUNK: the counters as POLICY leaves
+# them after an enable that nothing touched since (lazy: the first chunk; background:
+# complete once the worker is done; eager: no chunks)
 consistent() {
 	case $1 in
-	eager|background) [ "$2" = 1 ] && [ "$3" = "$4" ] ;;
-	lazy) [ "$2" = 0 ] && [ "$3" -gt 0 ] && [ "$3" -le "$CHUNK_MEMMAP" ] ;;
+	eager) [ "$2" = 1 ] && [ "$3" = "$4" ] && [ "$5" = 0 ] ;;
+	background) [ "$2" = 1 ] && [ "$3" = "$4" ] && [ "$5" -gt 0 ] ;;
+	lazy) [ "$2" = 0 ] && [ "$3" -gt 0 ] && [ "$3" -le "$5" ] ;;
 	*) false ;;
 	esac
 }
@@ -79,13 +80,13 @@ for i in 1 2 3 4 5 6; do
 			sleep 0.1
 		done
 	fi
-	state="$policy $(memmap_attr "$dev" complete) $(memmap_attr "$dev" initialized_bytes) $(memmap_attr "$dev" total_bytes)"
-	# shellcheck disable=SC2086 # four words
+	state="$policy $(memmap_attr "$dev" complete) $(memmap_attr "$dev" initialized_bytes) $(memmap_attr "$dev" total_bytes) $(memmap_attr "$dev" chunk_bytes)"
+	# shellcheck disable=SC2086 # five words
 	set -- $state
 	if consistent "$@"; then
-		ok "enable $i during policy changes: $1, complete $2, $3 of $4 bytes"
+		ok "enable $i during policy changes: $1, complete $2, $3 of $4 bytes, chunks of $5"
 	else
-		not_ok "enable $i during policy changes: policy '$1', complete $2, $3 of $4 bytes"
+		not_ok "enable $i during policy changes: policy '$1', complete $2, $3 of $4 bytes, chunks of $5"
 	fi
 done
 kill "$flipper"

@@ -151,6 +151,10 @@ one_gib() {
 	diag "$key: namespace at $(cat "/sys/bus/nd/devices/$ns/resource"), first 1 GiB page at $(printf %#x "$data")"
 	is "$(( $(vmstat nr_memmap_pages) - base ))" "$(dedup_expected "$ns" "$2" 1G)" \
 		"$key: vmstat: 2 vmemmap pages per metadata section and per 1 GiB page ($(memmap_pages $((3 * GiB))) without dedup)"
+	# a chunk is the larger of a 2 MiB subsection and a compound page
+	chunk=$(( (GiB >> 12) * 64 ))
+	[ "$1" = eager ] && chunk=0
+	is "$(memmap_attr "${dax#/dev/}" chunk_bytes)" "$chunk" "$key: chunks of a 1 GiB page's struct pages"
 
 	gup_race "$key: $GUP_THREADS threads pin (FOLL_PIN) never-touched 1 GiB of $dax at once" \
 		-m 1024 -a -f "$dax"

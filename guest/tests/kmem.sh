@@ -104,7 +104,7 @@ for policy in lazy eager; do
 		"$policy: vmstat: nr_memmap_pages back to the namespace's"
 	is "$(memmap_attr "$dax" policy)" "$policy" "$policy: the devdax memmap is $policy again"
 	if [ "$policy" = lazy ]; then
-		is "$(memmap_attr "$dax" initialized_bytes)" "$CHUNK_MEMMAP" \
+		is "$(memmap_attr "$dax" initialized_bytes)" "$(memmap_attr "$dax" chunk_bytes)" \
 			"lazy: only the first chunk is initialised again"
 		is "$(vmstat nr_memmap_lazy_pending)" "$pending" "lazy: vmstat: as many pending pages as before"
 	else

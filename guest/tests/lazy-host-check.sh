@@ -11,18 +11,19 @@ pmem_reset
 size=$(( $(cat /sys/bus/nd/devices/region0/size) ))
 memmap0=$(vmstat nr_memmap_pages)
 js=$(ns_create -m devdax -s "$size") || not_ok "create: $(cat /tmp/ndctl.err)"
-# Aligned to 2 MiB, its memmap is deduplicated (patches/compound-altmap, checked by
-# devdax-dedup): a chunk's struct pages are then 2 vmemmap pages, not 8
-chunk_bytes=$CHUNK_MEMMAP
-if [ $(( $(vmstat nr_memmap_pages) - memmap0 )) = "$(memmap_pages_dedup "$size")" ]; then
-	chunk_bytes=8192
-fi
-diag "struct pages of a chunk: $chunk_bytes bytes"
 ns=$(echo "$js" | jq -r .dev)
 dax=$(echo "$js" | jq -r '.daxregion.devices[0].chardev')
+chunk=$(memmap_attr "$dax" chunk_bytes)
+# Aligned to 2 MiB, its memmap is deduplicated (patches/compound-altmap, checked by
+# devdax-dedup): a chunk's struct pages are then 2 vmemmap pages, not 8
+chunk_written=$chunk
+if [ $(( $(vmstat nr_memmap_pages) - memmap0 )) = "$(memmap_pages_dedup "$size")" ]; then
+	chunk_written=$((2 * 4096))
+fi
+diag "struct pages of a chunk: $chunk bytes, $chunk_written of them in the memmap area"
 check "$TOUCHED random pages touched" dax-touch -a 2M -r "$TOUCHED" -S 5 -w "/dev/$dax"
 done1=$(memmap_attr "$dax" initialized_bytes)
-max=$(( (1 + TOUCHED) * CHUNK_MEMMAP ))
+max=$(( (1 + TOUCHED) * chunk ))
 if [ "$done1" -le "$max" ]; then ok "initialised $done1 bytes, at most $((1 + TOUCHED)) chunks"; else not_ok "initialised $done1 bytes > $max"; fi
 
 # The memmap lies between the info block and the start of the pfn device's data.
@@ -43,4 +44,4 @@ fi
 sync
 # written bytes the host may find: one chunk of struct pages per touch and for the
 # enable
-host_written 0 "$off" "$len" "max=$(( (1 + TOUCHED) * chunk_bytes ))"
+host_written 0 "$off" "$len" "max=$(( (1 + TOUCHED) * chunk_written ))"

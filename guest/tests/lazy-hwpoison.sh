@@ -21,7 +21,7 @@ inject() {
 	diag "$policy: pfn $pfn: '$result', memmap initialised $before -> $after"
 	eval "result_$policy=\"\$result\""
 	if [ "$policy" = lazy ]; then
-		is "$after" $((before + CHUNK_MEMMAP)) "lazy: memory_failure initialised the page's chunk first"
+		is "$after" $((before + $(memmap_attr "$dev" chunk_bytes))) "lazy: memory_failure initialised the page's chunk first"
 	fi
 }
 inject eager

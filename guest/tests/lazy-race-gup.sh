@@ -9,15 +9,20 @@
 # kernel warning.
 
 SIZE_MB=$GUP_MB
-CHUNKS=$((SIZE_MB / 2))
 
-# chunks_once WHAT BEFORE AFTER MAXCHUNKS: the race initialised something, and at
-# most one chunk's struct pages per chunk it touched
+# chunks_in DEV: how many of DEV's memmap chunks SIZE_MB of its data spans, aligned
+chunks_in() {
+	echo $(( (SIZE_MB * MiB >> 12) * 64 / $(memmap_attr "$1" chunk_bytes) ))
+}
+
+# chunks_once WHAT DEV BEFORE AFTER MAXCHUNKS: the race initialised something, and at
+# most one chunk's struct pages of DEV per chunk it touched
 chunks_once() {
-	if [ "$3" -gt "$2" ] && [ "$3" -le $(($2 + $4 * CHUNK_MEMMAP)) ]; then
-		ok "$1: initialised bytes $2 -> $3, at most $4 chunks"
+	co_max=$(($5 * $(memmap_attr "$2" chunk_bytes)))
+	if [ "$4" -gt "$3" ] && [ "$4" -le $(($3 + co_max)) ]; then
+		ok "$1: initialised bytes $3 -> $4, at most $5 chunks"
 	else
-		not_ok "$1: initialised bytes $2 -> $3 (want more, and at most $4 chunks: $(($4 * CHUNK_MEMMAP)))"
+		not_ok "$1: initialised bytes $3 -> $4 (want more, and at most $5 chunks: $co_max)"
 	fi
 }
 
@@ -42,7 +47,7 @@ gup_race "fsdax: $GUP_THREADS threads get (FOLL_GET) a never-touched ${SIZE_MB} 
 	-u -f /mnt/dax/got
 i1=$(memmap_attr "$dev" initialized_bytes)
 # an extent need not start on a 2 MiB boundary: one more chunk per file
-chunks_once "fsdax" "$i0" "$i1" $((2 * (CHUNKS + 1)))
+chunks_once "fsdax" "$dev" "$i0" "$i1" $((2 * ($(chunks_in "$dev") + 1)))
 check "fsdax: pinned file's data right through a mapping" dax-rw -S 7 verify /mnt/dax/pinned
 check "fsdax: got file's data right through a mapping" dax-rw -S 7 verify /mnt/dax/got
 umount /mnt/dax
@@ -64,7 +69,7 @@ gup_race "devdax: $GUP_THREADS threads pin (FOLL_PIN) never-touched ${SIZE_MB} M
 	-a -f "/dev/$dax"
 pins_released "devdax"
 i1=$(memmap_attr "$dax" initialized_bytes)
-chunks_once "devdax" "$i0" "$i1" "$CHUNKS"
+chunks_once "devdax" "$dax" "$i0" "$i1" "$(chunks_in "$dax")"
 check "devdax: data right through a mapping" dax-rw -s "${SIZE_MB}M" -S 7 verify "/dev/$dax"
 teardown "devdax"
 

@@ -6,7 +6,7 @@ js=$(ns_json "$(ndctl list -N | jq -r '.[0].dev // .dev')")
 is "$(echo "$js" | jq -r .mode)/$(echo "$js" | jq -r .map)" fsdax/dev "namespace back after reboot"
 dev=$(echo "$js" | jq -r .blockdev)
 is "$(memmap_attr "$dev" policy)" lazy "memmap lazy again after reboot"
-if [ "$(memmap_attr "$dev" initialized_bytes)" -le "$CHUNK_MEMMAP" ]; then
+if [ "$(memmap_attr "$dev" initialized_bytes)" -le "$(memmap_attr "$dev" chunk_bytes)" ]; then
 	ok "nothing but the first chunk initialised at boot"
 else
 	not_ok "initialised at boot: $(memmap_attr "$dev" initialized_bytes) bytes"
