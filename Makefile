@@ -61,9 +61,12 @@ shellcheck:
 	@shellcheck -x tools/lib.sh tools/deps tools/build-kernel tools/build-guest tools/vm \
 		tools/run-tests tools/check-series tools/rfc tools/test-rfc tools/test-harness \
 		tools/test-detectors tools/mutants tools/series-export tools/render-docs \
-		bench/run bench/report bench/render bench/eager-vs-stock bench/fault-profile bench/memmap-bytes .ci/run
+		bench/run bench/report bench/render .ci/run
+	@# a stage's host side runs in bench/run, its guest side in bench/guest.sh: their
+	@# variables come from there
+	@shellcheck -e SC2154 bench/stages/*/host.sh
 	@# guest tests are sourced after guest/lib/*.sh: their variables come from there
-	@shellcheck -s sh -e SC2154 guest/init guest/run-group guest/lib/*.sh guest/tests/*.sh bench/guest.sh bench/approaches.sh
+	@shellcheck -s sh -e SC2154 guest/init guest/run-group guest/lib/*.sh guest/tests/*.sh bench/guest.sh bench/stages/*/guest.sh bench/approaches.sh
 
 ## clean         remove build output except the extracted kernel tree
 clean:
