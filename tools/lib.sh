@@ -3,8 +3,24 @@
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${BUILD:-$TOP/build}
-# shellcheck disable=SC2034 # used by the scripts that source this file
-KSRC=$BUILD/linux
+
+# The kernel axis: KERNEL=6.12 (Debian stable's, linux-source-6.12 from the
+# machine's own suites) or KERNEL=7.2 (Debian's newest, linux-source-7.2 from
+# unstable, fetched by tools/deps into build/debs without installing it).  Each
+# has its own tree, objects and logs (KBUILD: build/ for 6.12, where they have
+# always been, build/7.2/ for 7.2) and its own list of patches (SERIES_FILE:
+# patches/series, patches/series-7.2); the guest image is shared.
+KERNELS="6.12 7.2"
+# set_kernel K: KERNEL=K (exported, for tools/vm) and its paths
+set_kernel() {
+	case " $KERNELS " in *" $1 "*) ;; *) printf 'error: KERNEL=%s: one of %s\n' "$1" "$KERNELS" >&2; exit 1 ;; esac
+	export KERNEL=$1
+	if [ "$KERNEL" = 6.12 ]; then KBUILD=$BUILD SERIES_FILE=$TOP/patches/series
+	else KBUILD=$BUILD/$KERNEL SERIES_FILE=$TOP/patches/series-$KERNEL; fi
+	# shellcheck disable=SC2034 # used by the scripts that source this file
+	KSRC=$KBUILD/linux KOBJ=$KBUILD/obj LOGS=$KBUILD/logs
+}
+set_kernel "${KERNEL:-6.12}"
 export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/pmem-memmap-ccache}
 # paths relative to the clone, so that every clone shares the cache
 export CCACHE_BASEDIR=$TOP
@@ -26,8 +42,27 @@ to_bytes() {
 # relative to patches/ ('#' comments and blank lines dropped); only SERIES's if given.
 # shellcheck disable=SC2120 # SERIES is optional
 series_patches() {
-	[ -f "$TOP/patches/series" ] || return 0
-	sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$TOP/patches/series" | grep "^${1:-}" || true
+	[ -f "$SERIES_FILE" ] || return 0
+	sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$SERIES_FILE" | grep "^${1:-}" || true
+}
+
+# kernel_deb: the linux-source .deb tools/deps fetches for a KERNEL that the
+# machine's suites do not have (none for 6.12)
+kernel_deb() {
+	local deb
+	[ "$KERNEL" != 6.12 ] || return 0
+	for deb in "$BUILD"/debs/linux-source-"$KERNEL"_*_all.deb; do :; done
+	[ -f "$deb" ] && echo "$deb"
+}
+# kernel_tarball: the Debian kernel source of KERNEL
+kernel_tarball() {
+	if [ "$KERNEL" = 6.12 ]; then echo /usr/src/linux-source-6.12.tar.xz
+	else echo "$BUILD/debs/linux-source-$KERNEL/usr/src/linux-source-$KERNEL.tar.xz"; fi
+}
+# kernel_source_version: the Debian version of that source
+kernel_source_version() {
+	if [ "$KERNEL" = 6.12 ]; then dpkg-query -W -f='${Version}\n' linux-source-6.12
+	else dpkg-deb -f "$(kernel_deb)" Version; fi
 }
 
 # series_stamp: what build/linux is extracted from (the Debian source, every patch
@@ -35,7 +70,7 @@ series_patches() {
 # The numbers tools/render-docs renders into a changelog are not part of it: a new
 # bench record changes no commit that matters to the build.
 series_stamp() {
-	dpkg-query -W -f='${Version}\n' linux-source-6.12
+	kernel_source_version
 	echo "pristine commit: dated by the tarball"
 	series_patches | while read -r p; do
 		[ -f "$TOP/patches/$p" ] || die "patches/series names missing patches/$p"
@@ -47,15 +82,15 @@ series_stamp() {
 # mark_exported: build/linux at HEAD is what patches/ says (just extracted from it,
 # or just exported into it by tools/series-export)
 mark_exported() {
-	series_stamp > "$BUILD/linux.stamp"
-	git -C "$KSRC" rev-parse HEAD > "$BUILD/linux.exported"
+	series_stamp > "$KBUILD/linux.stamp"
+	git -C "$KSRC" rev-parse HEAD > "$KBUILD/linux.exported"
 }
 
 # unexported_work: what build/linux has that patches/ may not (HEAD moved since it was
 # last extracted or exported, changed or new files), empty if nothing
 unexported_work() {
 	local head
-	[ -d "$KSRC/.git" ] && head=$(cat "$BUILD/linux.exported" 2>/dev/null) || return 0
+	[ -d "$KSRC/.git" ] && head=$(cat "$KBUILD/linux.exported" 2>/dev/null) || return 0
 	[ "$(git -C "$KSRC" rev-parse HEAD)" = "$head" ] ||
 		echo "HEAD is $(git -C "$KSRC" log -1 --format='%h %s'), exported was ${head:0:12}"
 	git -C "$KSRC" status --porcelain | head -n 5
@@ -99,7 +134,7 @@ configure_tree() {
 # that commit's tree and fragments (build/obj/NAME/commit: re-extracting
 # build/linux makes new commits of the same trees)
 build_commit() {
-	local name=$1 commit obj=$BUILD/obj/$1 tree=$BUILD/$1-tree stamp
+	local name=$1 commit obj=$KOBJ/$1 tree=$KBUILD/$1-tree stamp
 	commit=$(git -C "$KSRC" rev-parse --verify -q "$2^{commit}") || die "no commit $2 in build/linux"
 	shift 2
 	stamp=$( (git -C "$KSRC" rev-parse "$commit^{tree}"; cat "$@") | sha256sum)
@@ -109,7 +144,7 @@ build_commit() {
 	rm -rf "$tree"
 	git -C "$KSRC" worktree prune
 	git -C "$KSRC" worktree add -q --detach "$tree" "$commit"
-	say "building $name ($(git -C "$KSRC" log -1 --format=%s "$commit")) into build/obj/$name"
+	say "building $name ($(git -C "$KSRC" log -1 --format=%s "$commit")) into ${obj#"$TOP"/}"
 	configure_tree "$tree" "$obj" "$@"
 	make -s -C "$tree" O="$obj" ARCH=x86_64 -j"$(nproc)" CC="ccache gcc" bzImage
 	echo "$stamp" > "$obj/commit"

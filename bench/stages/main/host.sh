@@ -60,7 +60,7 @@ stage_host() {
 				progress "size $s: boot onto the $a namespace ($rep/$boot_reps)"
 				opts="-P bench -k -p $((i + 1))x$s -m ${ram}G -a zone_device.memmap_init=$policy"
 				if VM_DIR=$VM_DIR/boot run_vm "bench-boot-$a-$s" "$bytes" "$a" "$opts" main boot "$a" "$bytes"; then
-					t=$(sed -n 's/^\[ *\([0-9.]*\)\] Run \/init as init process.*/\1/p' "$BUILD/logs/bench-boot-$a-$s.log")
+					t=$(sed -n 's/^\[ *\([0-9.]*\)\] Run \/init as init process.*/\1/p' "$LOGS/bench-boot-$a-$s.log")
 					[ -z "$t" ] || record "$a" boot_userspace_s "$bytes" "$t" s
 				fi
 			done

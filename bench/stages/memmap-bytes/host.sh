@@ -12,7 +12,7 @@
 #             built into build/obj/nodedup with the default kernel's fragments
 #             (rows pmem-eager-nodedup, pmem-lazy-nodedup)
 #   stock     Debian's 6.12 (eager only), built into build/obj/stock from
-#             kernel-config/base.config (row stock-6.12)
+#             kernel-config/base.config (row stock-$KERNEL)
 # Measures devdax_memmap_{reserved,enable,touch}_{2m,1g}_bytes.  Guest side:
 # guest.sh here.  Rendered by bench/render: memmap-bytes, cover-memmap-bytes.
 
@@ -39,7 +39,7 @@ stage_host() {
 	size=$(to_bytes "$memmap_size")
 	for kernel in $memmap_kernels; do
 		progress "memmap bytes, $kernel kernel: devdax --map=dev 2M and 1G, NVDIMMs of $memmap_size"
-		if ! memmap_kernel_built "$kernel" > "$BUILD/logs/bench-memmap-build-$kernel.log" 2>&1; then
+		if ! memmap_kernel_built "$kernel" > "$LOGS/bench-memmap-build-$kernel.log" 2>&1; then
 			status "$kernel" vm_memmap-bytes "$size" failed \
 				"building the $kernel kernel failed: build/logs/bench-memmap-build-$kernel.log"
 			continue
@@ -64,12 +64,12 @@ stage_host() {
 		done < <("$TOP/tools/vm" --written "$out/host-written.bench-memmap-bytes-$kernel") |
 			# one record per row and measure: the touch's own bytes are those
 			# of the touch cell less those of the enable cell
-			awk -F'\t' -v OFS='\t' -v size="$size" '
+			awk -F'\t' -v OFS='\t' -v size="$size" -v stock="stock-$KERNEL" '
 				{ k = $1 " " $2 " " $3; r[k] = $5; w[k, $4] = $6; if (!(k in seen)) { seen[k] = 1; order[n++] = k } }
 				END {
 					for (i = 0; i < n; i++) {
 						k = order[i]; split(k, f, " ")
-						a = f[1] == "stock" ? "stock-6.12" : "pmem-" f[2] (f[1] == "nodedup" ? "-nodedup" : "")
+						a = f[1] == "stock" ? stock : "pmem-" f[2] (f[1] == "nodedup" ? "-nodedup" : "")
 						m = "devdax_memmap_%s_" tolower(f[3]) "_bytes"
 						print a, sprintf(m, "reserved"), size, r[k], "B"
 						print a, sprintf(m, "enable"), size, w[k, "enable"], "B"
