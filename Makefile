@@ -2,7 +2,7 @@
 # `make test` and `make bench` do all set-up themselves (apt-get as root).
 
 # KERNEL=6.12 (the default: Debian stable's, patches/series) or KERNEL=7.2
-# (Debian's newest, patches/series-7.2): the kernel that kernel, kernel-debug,
+# (Debian's newest, patches/7.2/series): the kernel that kernel, kernel-debug,
 # bench, mutants, series-export, check-series and rfc work on.  make test runs
 # both (the KERNELS column of guest/groups).
 KERNEL ?= 6.12
@@ -19,7 +19,7 @@ help:
 deps:
 	@tools/deps
 
-## kernel        build/obj/default/arch/x86/boot/bzImage: Debian 6.12 + patches/series (KERNEL=7.2: build/7.2/obj/default, + patches/series-7.2)
+## kernel        build/obj/default/arch/x86/boot/bzImage: Debian 6.12 + patches/series (KERNEL=7.2: build/7.2/obj/default, + patches/7.2/series)
 kernel: deps
 	@tools/build-kernel
 

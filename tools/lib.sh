@@ -8,17 +8,18 @@ BUILD=${BUILD:-$TOP/build}
 # machine's own suites) or KERNEL=7.2 (Debian's newest, linux-source-7.2 from
 # unstable, fetched by tools/deps into build/debs without installing it).  Each
 # has its own tree, objects and logs (KBUILD: build/ for 6.12, where they have
-# always been, build/7.2/ for 7.2) and its own list of patches (SERIES_FILE:
-# patches/series, patches/series-7.2); the guest image is shared.
+# always been, build/7.2/ for 7.2) and its own patches (PATCHES: patches/ for
+# 6.12, patches/7.2/ for 7.2, each with its series file); the guest image is
+# shared.
 KERNELS="6.12 7.2"
 # set_kernel K: KERNEL=K (exported, for tools/vm) and its paths
 set_kernel() {
 	case " $KERNELS " in *" $1 "*) ;; *) printf 'error: KERNEL=%s: one of %s\n' "$1" "$KERNELS" >&2; exit 1 ;; esac
 	export KERNEL=$1
-	if [ "$KERNEL" = 6.12 ]; then KBUILD=$BUILD SERIES_FILE=$TOP/patches/series
-	else KBUILD=$BUILD/$KERNEL SERIES_FILE=$TOP/patches/series-$KERNEL; fi
+	if [ "$KERNEL" = 6.12 ]; then KBUILD=$BUILD PATCHES=$TOP/patches
+	else KBUILD=$BUILD/$KERNEL PATCHES=$TOP/patches/$KERNEL; fi
 	# shellcheck disable=SC2034 # used by the scripts that source this file
-	KSRC=$KBUILD/linux KOBJ=$KBUILD/obj LOGS=$KBUILD/logs
+	KSRC=$KBUILD/linux KOBJ=$KBUILD/obj LOGS=$KBUILD/logs SERIES_FILE=$PATCHES/series
 }
 set_kernel "${KERNEL:-6.12}"
 export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/pmem-memmap-ccache}
@@ -73,9 +74,9 @@ series_stamp() {
 	kernel_source_version
 	echo "pristine commit: dated by the tarball"
 	series_patches | while read -r p; do
-		[ -f "$TOP/patches/$p" ] || die "patches/series names missing patches/$p"
+		[ -f "$PATCHES/$p" ] || die "${SERIES_FILE#"$TOP"/} names missing ${PATCHES#"$TOP"/}/$p"
 		printf '%s %s\n' "$p" "$(sed '/^<!-- bench: /,/^<!-- \/bench -->$/{/^<!-- /!d}' \
-			"$TOP/patches/$p" | sha256sum)"
+			"$PATCHES/$p" | sha256sum)"
 	done
 }
 

@@ -24,7 +24,7 @@ memmap_kernel_built() {
 	nodedup)
 		# the last commit before the first patch of patches/compound-altmap
 		first=$(series_patches compound-altmap/ | head -n 1)
-		subject=$(sed -n 's/^Subject: \[PATCH[^]]*\] //p' "$TOP/patches/$first")
+		subject=$(sed -n 's/^Subject: \[PATCH[^]]*\] //p' "$PATCHES/$first")
 		nodedup=$(git -C "$KSRC" log --format='%H %s' pristine..HEAD |
 			awk -v s="$subject" 'index($0, s) == 42 { print $1 }')
 		[ -n "$nodedup" ] || { echo "no commit '$subject' in build/linux"; return 1; }
