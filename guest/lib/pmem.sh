@@ -175,10 +175,13 @@ memmap_area() {
 # what the count is for (tools/run-tests: max=BYTES, the most it may be).
 host_written() { echo "# host-written: $*"; }
 
-# memmap_pages BYTES: vmemmap pages of the memmap of BYTES of memory (64 bytes per
-# 4 KiB page); memmap_pages_dedup BYTES: deduplicated for 2 MiB compound pages,
+# sizeof(struct page) on x86-64 (lazy-enable checks it against memmap/total_bytes)
+STRUCT_PAGE=64
+
+# memmap_pages BYTES: vmemmap pages of the memmap of BYTES of memory (a struct page
+# per 4 KiB page); memmap_pages_dedup BYTES: deduplicated for 2 MiB compound pages,
 # 2 per 2 MiB (patches/compound-altmap, and --map=mem)
-memmap_pages() { echo $(( $1 * 64 / 4096 / 4096 )); }
+memmap_pages() { echo $(( $1 * STRUCT_PAGE / 4096 / 4096 )); }
 memmap_pages_dedup() { echo $(( $1 * 2 / (2 << 20) )); }
 
 # wc_table CACHEDEV: the table of a writecache in "p" mode over the DMA target

@@ -152,7 +152,7 @@ one_gib() {
 	is "$(( $(vmstat nr_memmap_pages) - base ))" "$(dedup_expected "$ns" "$2" 1G)" \
 		"$key: vmstat: 2 vmemmap pages per metadata section and per 1 GiB page ($(memmap_pages $((3 * GiB))) without dedup)"
 	# a chunk is the larger of a 2 MiB subsection and a compound page
-	chunk=$(( (GiB >> 12) * 64 ))
+	chunk=$(( (GiB >> 12) * STRUCT_PAGE ))
 	[ "$1" = eager ] && chunk=0
 	is "$(memmap_attr "${dax#/dev/}" chunk_bytes)" "$chunk" "$key: chunks of a 1 GiB page's struct pages"
 

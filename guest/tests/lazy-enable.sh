@@ -11,8 +11,10 @@ total=$(memmap_attr "$dax" total_bytes)
 done0=$(memmap_attr "$dax" initialized_bytes)
 chunk=$(memmap_attr "$dax" chunk_bytes)
 diag "$((size >> 30)) GiB devdax: memmap total $total bytes, initialised at enable $done0"
+is "$total" $(( $(cat "/sys/bus/dax/devices/$dax/size") * STRUCT_PAGE / 4096 )) \
+	"total_bytes: a struct page of $STRUCT_PAGE bytes per 4 KiB page of the device"
 # a chunk is a 2 MiB subsection's pages, or a compound page's if larger
-is "$chunk" $(((2 * MiB >> 12) * 64)) "a 2 MiB-aligned devdax initialises a chunk of 2 MiB of pages per first touch"
+is "$chunk" $(((2 * MiB >> 12) * STRUCT_PAGE)) "a 2 MiB-aligned devdax initialises a chunk of 2 MiB of pages per first touch"
 if [ "$done0" -le "$chunk" ]; then ok "enable initialised at most one chunk"; else not_ok "enable initialised $done0 bytes"; fi
 is "$(memmap_attr "$dax" complete)" 0 "memmap not complete after enable"
 pending=$(vmstat nr_memmap_lazy_pending)

@@ -33,7 +33,7 @@ total=$(memmap_attr "$dax" total_bytes)
 # The struct pages of the pfns that hold the memmap itself (the altmap's, after the
 # 8 KiB reserve) are in the memmap area too; eager writes them at enable
 # (move_pfn_range_to_zone), lazy leaves them alone.
-self=$(( (len >> 12) * 64 ))
+self=$(( (len >> 12) * STRUCT_PAGE ))
 diag "$((size >> 30)) GiB devdax $ns: memmap area: file bytes [$off, +$len)"
 diag "struct pages of the data: $total bytes, initialised $done1; of the memmap's own pfns: $self"
 if [ "$len" -ge $((total + self)) ]; then

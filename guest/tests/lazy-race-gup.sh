@@ -12,7 +12,7 @@ SIZE_MB=$GUP_MB
 
 # chunks_in DEV: how many of DEV's memmap chunks SIZE_MB of its data spans, aligned
 chunks_in() {
-	echo $(( (SIZE_MB * MiB >> 12) * 64 / $(memmap_attr "$1" chunk_bytes) ))
+	echo $(( (SIZE_MB * MiB >> 12) * STRUCT_PAGE / $(memmap_attr "$1" chunk_bytes) ))
 }
 
 # chunks_once WHAT DEV BEFORE AFTER MAXCHUNKS: the race initialised something, and at

@@ -24,7 +24,7 @@ for spec in "fsdax dev" "fsdax mem" "devdax dev" "raw -"; do
 	case $map in
 	dev)
 		# 64 bytes of struct page per 4 KiB of data, plus info block and alignment
-		memmap=$((usable * 64 / 4096))
+		memmap=$((usable * STRUCT_PAGE / 4096))
 		if [ "$reserved" -ge "$memmap" ] && [ "$reserved" -le $((memmap + 4 * MiB)) ]; then
 			ok "$mode map=dev: reserves the memmap in pmem ($reserved bytes)"
 		else
