@@ -2,7 +2,8 @@
 # Guest side of the main stage (sourced by bench/guest.sh):
 #   main REPS APPROACH...   enable time and memory at the NVDIMM size, and the
 #                           memset references
-#   main boot APPROACH SIZE after a boot onto a configured namespace
+#   main boot APPROACH SIZE SLOT
+#                           after a boot onto the namespace configured in SLOT
 # main_one: enable time and memory of approach a on region r (each_approach)
 main_one() {
 	progress "$a: enable a namespace filling region$r ($((size >> 30)) GiB), $reps repetitions"
@@ -79,23 +80,38 @@ main() {
 	grep -E 'nr_memmap' /proc/vmstat | sed 's/^/I vmstat /'
 }
 
-# boot APPROACH SIZE, after booting onto a configured namespace: the uptime at
-# which its block device is there (the kernel enables it asynchronously), and
+# slot_blockdev SLOT: the pmem block device of the namespace in the region of the
+# NVDIMM in QEMU slot SLOT, once the kernel has enabled it
+slot_blockdev() {
+	sb_r=$(region_of_slot "$1") || return 1
+	for sb in /sys/block/pmem*; do
+		[ -e "$sb" ] || continue
+		case $(bound_dev "${sb##*/}") in
+		namespace"$sb_r".*|pfn"$sb_r".*) echo "${sb##*/}"; return 0 ;;
+		esac
+	done
+	return 1
+}
+
+# boot APPROACH SIZE SLOT, after booting onto the namespace configured on the
+# NVDIMM in QEMU slot SLOT (the others are empty): the uptime at which its block
+# device is there (libnvdimm enables it asynchronously, also after /init), and
 # what the kernel did at boot
 boot() {
+	blk=''
 	for _ in $(seq 1200); do
-		ls -d /sys/block/pmem* >/dev/null 2>&1 && break
+		blk=$(slot_blockdev "$3") && break
 		sleep 0.1
 	done
-	if ls -d /sys/block/pmem* >/dev/null 2>&1; then
-		rec "$1" boot_pmem_ready_s "$2" "$(up)" s
+	if [ -n "$blk" ]; then
+		rec "$1" boot_ns_ready_s "$2" "$(up)" s
 	else
-		unsup "$1" boot_pmem_ready_s "$2" "no /sys/block/pmem* 120 s after boot"
+		unsup "$1" boot_ns_ready_s "$2" "no block device of the namespace in slot $3 120 s after boot"
 	fi
-	for blk in /sys/block/pmem*; do
-		[ -e "$blk" ] || continue
-		b=${blk##*/}
-		if [ -e "$blk/memmap/total_bytes" ]; then
+	for b in /sys/block/pmem*; do
+		[ -e "$b" ] || continue
+		b=${b##*/}
+		if [ -e "/sys/block/$b/memmap/total_bytes" ]; then
 			echo "I boot $b policy=$(memmap_attr "$b" policy) initialized=$(memmap_attr "$b" initialized_bytes) total=$(memmap_attr "$b" total_bytes) complete=$(memmap_attr "$b" complete)"
 		else
 			echo "I boot $b no-memmap"

@@ -4,7 +4,8 @@
 # time (wall, and kernel side: the bind write), DRAM used, pmem reserved, memmap
 # bytes initialised at enable (sysfs) and written (host_pmem_written_bytes,
 # counted by the host in the backing files), the memset references; then one
-# boot onto each approach's namespace (boot_userspace_s, boot_pmem_ready_s).
+# boot onto each approach's namespace (boot_userspace_s, boot_ns_ready_s: when the
+# block device of that namespace appeared).
 # Guest side: guest.sh here.  Rendered by bench/render: enable, memory, boot,
 # cover-enable, cover-boot.
 # The NVDIMMs of these boots are sparse files: one of SIZE per approach does not
@@ -59,7 +60,7 @@ stage_host() {
 			for rep in $(seq "$boot_reps"); do
 				progress "size $s: boot onto the $a namespace ($rep/$boot_reps)"
 				opts="-P bench -k -p $((i + 1))x$s -m ${ram}G -a zone_device.memmap_init=$policy"
-				if VM_DIR=$VM_DIR/boot run_vm "bench-boot-$a-$s" "$bytes" "$a" "$opts" main boot "$a" "$bytes"; then
+				if VM_DIR=$VM_DIR/boot run_vm "bench-boot-$a-$s" "$bytes" "$a" "$opts" main boot "$a" "$bytes" "$i"; then
 					t=$(sed -n 's/^\[ *\([0-9.]*\)\] Run \/init as init process.*/\1/p' "$LOGS/bench-boot-$a-$s.log")
 					[ -z "$t" ] || record "$a" boot_userspace_s "$bytes" "$t" s
 				fi
