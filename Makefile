@@ -31,11 +31,12 @@ kernel-debug: deps
 guest: kernel
 	@tools/build-guest
 
-## test          every guest test group on the kernels guest/groups names (6.12; the lazy-memmap ones on its debug kernel too; 7.2), the bench smoke test, the RFC checks; ends "N passed, N failed"
+## test          every guest test group on the kernels guest/groups names (6.12 and 7.2, default and debug builds), the bench smoke test, the RFC checks of both; ends "N passed, N failed"
 test: deps
 	@KERNEL=6.12 tools/build-kernel
 	@KERNEL=6.12 tools/build-kernel --variant debug
 	@KERNEL=7.2 tools/build-kernel
+	@KERNEL=7.2 tools/build-kernel --variant debug
 	@KERNEL=6.12 tools/build-guest
 	@KERNEL=6.12 tools/run-tests
 
