@@ -4,7 +4,8 @@
 # its unbind walk every data pfn to undo the compound folios an earlier driver
 # left (fsdev_clear_folio_state()).  Struct pages that the lazy memmap has not
 # initialised hold no folio state, only what the media held (on the debug kernel
-# sparse_add_section()'s poison, which PF_POISONED_CHECK catches): the walk must
+# sparse_add_section()'s poison, whose compound head the walk would follow into
+# an oops, as the ensure-fsdev mutant shows): the walk must
 # skip them and leave the memmap lazy, and device_dax must work again after it.
 # fsdev's direct_access (fs-dax's way in) needs a filesystem such as famfs that
 # mounts a dax character device; there is none here, so that path is not run.
