@@ -7,11 +7,64 @@ MiB=$((1 << 20))
 GiB=$((1 << 30))
 
 # What tools/vm gave this guest, /run/manifest: "pmem SLOT BYTES BACKING NODE" per
-# NVDIMM, "disk SERIAL BYTES".  slot_size SLOT: the BYTES of NVDIMM SLOT;
-# nr_slots: how many NVDIMMs
+# NVDIMM, "KIND SLOT BYTES BACKING NODE [START]" per pmem device of another KIND
+# (virtio-pmem, cxl-pmem, e820-pmem), "disk SERIAL BYTES".  slot_size SLOT: the
+# BYTES of NVDIMM SLOT; nr_slots: how many NVDIMMs
 MANIFEST=${MANIFEST:-/run/manifest}
 slot_size() { awk -v s="$1" '$1 == "pmem" && $2 == s { print $3 }' "$MANIFEST"; }
 nr_slots() { grep -c '^pmem ' "$MANIFEST"; }
+
+# provider_kind: the kind of pmem other than NVDIMMs this guest has (a provider
+# group gives one kind and no NVDIMM), or nothing
+provider_kind() {
+	awk '$1 ~ /^(virtio|cxl|e820)-pmem$/ { print $1; exit }' "$MANIFEST" 2>/dev/null
+}
+
+# label_less: this guest's pmem is label-less regions (virtio-pmem, e820): each
+# has one namespace, the whole region, converted in place (create-namespace -f -e)
+# instead of created and destroyed
+label_less() {
+	case $(provider_kind) in virtio-pmem|e820-pmem) return 0 ;; esac
+	return 1
+}
+
+# provider_regions KIND: the libnvdimm regions (regionN, a line each) on the buses
+# of pmem KIND (ndbusN/provider), in the order of their sysfs paths: virtio-pmem
+# devices by PCI address, which is tools/vm's order
+provider_regions() {
+	case $1 in
+	virtio-pmem) pr_name=virtio-pmem ;; e820-pmem) pr_name=e820 ;; cxl-pmem) pr_name=CXL ;;
+	*) return 1 ;;
+	esac
+	for pr_bus in /sys/bus/nd/devices/ndbus*; do
+		[ "$(cat "$pr_bus/provider")" = "$pr_name" ] || continue
+		for pr_r in "$(readlink -f "$pr_bus")"/region*; do
+			[ -d "$pr_r" ] && echo "$pr_r"
+		done
+	done | sort | sed 's|.*/||'
+}
+
+# kind_sizes KIND: the BYTES of each device of KIND in the manifest, sorted
+kind_sizes() { awk -v k="$1" '$1 == k { print $3 }' "$MANIFEST" | sort -n | tr '\n' ' '; }
+
+# found_sizes KIND: the sizes of what the kernel made of each device of KIND,
+# sorted: the regions of virtio-pmem and e820 (the e820 one only at the START
+# tools/vm reserved), the persistent capacity of CXL memdevs
+found_sizes() {
+	case $1 in
+	cxl-pmem)
+		for fs_m in /sys/bus/cxl/devices/mem*; do
+			[ -r "$fs_m/pmem/size" ] && echo $(($(cat "$fs_m/pmem/size")))
+		done ;;
+	*)
+		fs_start=$(awk '$1 == "e820-pmem" { print $6 }' "$MANIFEST")
+		for fs_r in $(provider_regions "$1"); do
+			[ "$1" != e820-pmem ] ||
+				[ $(($(cat "/sys/bus/nd/devices/$fs_r/resource"))) = "$fs_start" ] || continue
+			cat "/sys/bus/nd/devices/$fs_r/size"
+		done ;;
+	esac | sort -n | tr '\n' ' '
+}
 
 # region_of_slot S: the region number of the NVDIMM in slot S (tools/vm's order of
 # -p, QEMU's slot): its NFIT handle is S + 1; region numbers follow another order
@@ -28,10 +81,11 @@ region_of_slot() {
 	return 1
 }
 
-# manifest_check: every NVDIMM of the manifest is there as a region of its size
-# (libnvdimm probes asynchronously: up to MANIFEST_WAIT, 60 s, for it); on
-# failure, says why and fails.  guest/run-group runs it before the tests: a test
-# on pmem that is not what the group asked for proves nothing.
+# manifest_check: every NVDIMM of the manifest is there as a region of its size,
+# every device of another kind as found_sizes says (libnvdimm and CXL probe
+# asynchronously: up to MANIFEST_WAIT, 60 s, for them); on failure, says why and
+# fails.  guest/run-group runs it before the tests: a test on pmem that is not
+# what the group asked for proves nothing.
 manifest_check() {
 	[ -r "$MANIFEST" ] || { echo "no $MANIFEST"; return 1; }
 	mc_slot=0
@@ -48,12 +102,42 @@ manifest_check() {
 		fi
 		mc_slot=$((mc_slot + 1))
 	done
+	for mc_kind in virtio-pmem e820-pmem cxl-pmem; do
+		mc_want=$(kind_sizes "$mc_kind")
+		[ -n "$mc_want" ] || continue
+		for _ in $(seq $((${MANIFEST_WAIT:-60} * 10))); do
+			mc_got=$(found_sizes "$mc_kind")
+			[ "$mc_got" = "$mc_want" ] && break
+			sleep 0.1
+		done
+		if [ "$mc_got" != "$mc_want" ]; then
+			echo "$mc_kind: want sizes ${mc_want}found ${mc_got:-none }after ${MANIFEST_WAIT:-60} s"
+			return 1
+		fi
+	done
+}
+
+# ns_destroy_all: disable and destroy every namespace; label-less regions get
+# their one namespace back in raw mode (the info block of a pfn-mode one wiped)
+ns_destroy_all() {
+	if label_less; then
+		nda_rc=0
+		for nda_r in $(provider_regions "$(provider_kind)"); do
+			ndctl create-namespace -f -e "namespace${nda_r#region}.0" -m raw >/dev/null || nda_rc=1
+		done
+		return $nda_rc
+	fi
+	ndctl disable-namespace all >/dev/null && ndctl destroy-namespace -f all >/dev/null
 }
 
 # Remove every namespace: each test starts from empty regions.  Re-initialising
 # the labels also covers fresh backing files, whose zeroed label area would leave
 # a label-less region that cannot be divided into namespaces.
 pmem_reset() {
+	if label_less; then
+		ns_destroy_all 2>/dev/null
+		return 0
+	fi
 	ndctl disable-region all >/dev/null 2>&1
 	ndctl init-labels -f all >/dev/null 2>&1
 	ndctl enable-region all >/dev/null 2>&1
@@ -68,8 +152,30 @@ ns_json() {
 }
 
 # ns_create ARGS...: create a namespace and print ns_json of it; on failure the
-# error is in /tmp/ndctl.err
+# error is in /tmp/ndctl.err.  On label-less regions (label_less) the namespace
+# is the first raw one (no pfn, dax or btt device holds it), converted in place:
+# its size is the region's, whatever -s says, and -r is dropped.  There fsdax
+# --map=mem is the raw namespace itself (libnvdimm gives a raw namespace of a
+# label-less region struct pages in RAM and DAX).
 ns_create() {
+	if label_less; then
+		nc_skip='' nc_ns=''
+		for nc_arg; do
+			shift
+			if [ -n "$nc_skip" ]; then nc_skip=''; continue; fi
+			case $nc_arg in
+			-s|-r) nc_skip=1 ;;
+			--size=*|--region=*) ;;
+			*) set -- "$@" "$nc_arg" ;;
+			esac
+		done
+		for nc_r in $(provider_regions "$(provider_kind)"); do
+			[ -z "$(cat "/sys/bus/nd/devices/namespace${nc_r#region}.0/holder")" ] &&
+				nc_ns=namespace${nc_r#region}.0 && break
+		done
+		[ -n "$nc_ns" ] || { echo "no raw namespace left on the label-less regions" > /tmp/ndctl.err; return 1; }
+		set -- -f -e "$nc_ns" "$@"
+	fi
 	name=$(ndctl create-namespace "$@" 2>/tmp/ndctl.err | jq -r .dev) &&
 		[ -n "$name" ] && ns_json "$name"
 }
@@ -264,7 +370,7 @@ pins_released() {
 # teardown WHAT: disable and destroy every namespace within 60 s: a leaked page
 # reference would keep the pgmap alive and the teardown waiting forever
 teardown() {
-	(ndctl disable-namespace all && ndctl destroy-namespace -f all) >/dev/null 2>&1 &
+	ns_destroy_all >/dev/null 2>&1 &
 	pid=$!
 	for _ in $(seq 600); do
 		if ! kill -0 "$pid" 2>/dev/null; then
@@ -319,7 +425,7 @@ memmap_worker() {
 }
 
 # garbage_fill SIZE: random bytes over the first GARBAGE_MB MiB of the empty
-# region0, through a raw namespace of SIZE bytes, for the memmap area of the next
+# region, through a raw namespace of SIZE bytes, for the memmap area of the next
 # pfn-mode namespace to hold; fails unless they read back from the media
 # (O_DIRECT both ways: no page cache in between).  The region offset they start
 # at is left in garbage_off.  pmem_reset before and after.
@@ -328,8 +434,8 @@ garbage_fill() {
 	pmem_reset
 	gf_js=$(ns_create -m raw -s "$1") || { pmem_reset; return 1; }
 	gf_dev=/dev/$(echo "$gf_js" | jq -r .blockdev)
-	garbage_off=$(( $(cat "/sys/bus/nd/devices/$(echo "$gf_js" | jq -r .dev)/resource") -
-		$(cat /sys/bus/nd/devices/region0/resource) ))
+	gf_ns=/sys/bus/nd/devices/$(echo "$gf_js" | jq -r .dev)
+	garbage_off=$(( $(cat "$gf_ns/resource") - $(cat "$(readlink -f "$gf_ns/..")/resource") ))
 	dd if=/dev/urandom of=/tmp/garbage bs=1M count=$GARBAGE_MB 2>/dev/null
 	dd if=/tmp/garbage of="$gf_dev" bs=1M oflag=direct 2>/dev/null &&
 		dd if="$gf_dev" bs=1M count=$GARBAGE_MB iflag=direct 2>/dev/null | cmp -s - /tmp/garbage
@@ -350,4 +456,18 @@ garbage_covers() {
 	[ "$gc_want" -gt $((16 * MiB)) ] && gc_want=$((16 * MiB))
 	echo "memmap area at region offset $1, $2 bytes; garbage at $garbage_off, $((GARBAGE_MB * MiB)) bytes"
 	[ "$1" -ge "$garbage_off" ] && [ $(($1 + gc_want)) -le $((garbage_off + GARBAGE_MB * MiB)) ]
+}
+
+# cxl_region_create MEMDEV: a pmem region over all of MEMDEV's persistent
+# capacity in the first root decoder (tools/vm's one window); prints the CXL
+# region's name once cxl_pmem made a libnvdimm region of every CXL region (up to
+# 30 s).  On failure the error is in /tmp/cxl.err.
+cxl_region_create() {
+	crc_r=$(cxl create-region -t pmem -d decoder0.0 -m "$1" 2>/tmp/cxl.err | jq -r .region)
+	case $crc_r in region*) ;; *) return 1 ;; esac
+	for _ in $(seq 300); do
+		[ "$(provider_regions cxl-pmem | wc -l)" = "$(cxl list -R | jq length)" ] && break
+		sleep 0.1
+	done
+	echo "$crc_r"
 }

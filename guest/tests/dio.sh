@@ -3,7 +3,8 @@
 # the virtio-blk disk and back into DAX, compared byte for byte, on a mount
 # that is DAX indeed (dax=always in /proc/mounts, STATX_ATTR_DAX on the file).
 # A raw namespace has no DAX: mounting it with -o dax must be refused cleanly,
-# for that reason (ext4 says so), and the same file system mounts without it.
+# for that reason (ext4 says so), and the same file system mounts without it;
+# but that of a label-less region (virtio-pmem, e820) has DAX, struct pages in RAM.
 
 target=$(readlink -f /dev/disk-target)
 for map in dev mem; do
@@ -27,7 +28,14 @@ done
 
 pmem_reset
 mkdir -p /mnt/dax
-if ! js=$(ns_create -m raw -s "$GiB"); then
+if label_less; then
+	# the raw namespace of a label-less region has struct pages in RAM and DAX
+	js=$(ns_create -m raw -s "$GiB") || not_ok "raw: create: $(cat /tmp/ndctl.err)"
+	dev=$(echo "$js" | jq -r .blockdev)
+	mkfs.ext4 -q -F "/dev/$dev" || not_ok "raw: mkfs.ext4 /dev/$dev"
+	check "raw: label-less $(provider_kind) region: mount -o dax works" mount -o dax "/dev/$dev" /mnt/dax
+	umount /mnt/dax 2>/dev/null
+elif ! js=$(ns_create -m raw -s "$GiB"); then
 	not_ok "raw: create: $(cat /tmp/ndctl.err)"
 elif dev=$(echo "$js" | jq -r .blockdev) && ! mkfs.ext4 -q -F "/dev/$dev"; then
 	not_ok "raw: mkfs.ext4 /dev/$dev"

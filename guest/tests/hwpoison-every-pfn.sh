@@ -23,7 +23,11 @@ one_namespace() {
 	# map=mem has no memmap area: its first data pfns are over the garbage
 	[ "$map" = mem ] || out=$(garbage_covers "$ns") ||
 		not_ok "$policy $key: garbage not in the memmap area ($out)"
-	holder=/sys/bus/nd/devices/$(cat "/sys/bus/nd/devices/$ns/holder")
+	# the device of the data: a pfn-mode namespace's pfn or dax device; on a
+	# label-less region fsdax map=mem is the raw namespace itself (struct pages
+	# in RAM, no info block: its "info" and "memmap" pfns are data too)
+	holder=$(cat "/sys/bus/nd/devices/$ns/holder")
+	holder=/sys/bus/nd/devices/${holder:-$ns}
 	ns_start=$(($(cat "/sys/bus/nd/devices/$ns/resource")))
 	data=$(($(cat "$holder/resource") >> 12))
 	end=$(( ($(cat "$holder/resource") + $(cat "$holder/size")) >> 12 ))
