@@ -285,7 +285,8 @@ memmap_area() {
 
 # host_written SLOT OFFSET LENGTH TAG...: ask the host to count, after the run, the
 # bytes written into [OFFSET, OFFSET + LENGTH) of the backing file of the NVDIMM in
-# QEMU slot SLOT (tools/vm --written; memmap_area gives file offsets).  TAG says
+# QEMU slot SLOT, or of device N of another kind for SLOT KINDN (virtio-pmem0)
+# (tools/vm --written; memmap_area gives file offsets).  TAG says
 # what the count is for (tools/run-tests: max=BYTES, the most it may be).
 host_written() { echo "# host-written: $*"; }
 
@@ -457,6 +458,16 @@ garbage_covers() {
 	echo "memmap area at region offset $1, $2 bytes; garbage at $garbage_off, $((GARBAGE_MB * MiB)) bytes"
 	[ "$1" -ge "$garbage_off" ] && [ $(($1 + gc_want)) -le $((garbage_off + GARBAGE_MB * MiB)) ]
 }
+
+# dio_args, dio_what: dax-dio's transfers for this guest's pmem, and in words:
+# 16 MiB at once; on CXL 64 transfers of 4 KiB.  QEMU 7.2 emulates CXL memory
+# as MMIO, not RAM, and maps a virtio buffer there through its one bounce
+# buffer, a page at a time: a virtio-blk request over more than one page of it
+# ends the device ("virtio: bogus descriptor or out of resources" on QEMU's
+# stderr) and the I/O never completes.  The kernel side (GUP of the DAX pages,
+# the bio, the DMA mapping) is the same for one page.
+dio_args() { if [ "$(provider_kind)" = cxl-pmem ]; then echo "-s 4K -n 64"; else echo "-s 16M"; fi; }
+dio_what() { if [ "$(provider_kind)" = cxl-pmem ]; then echo "64 x 4 KiB"; else echo "16 MiB"; fi; }
 
 # cxl_region_create MEMDEV: a pmem region over all of MEMDEV's persistent
 # capacity in the first root decoder (tools/vm's one window); prints the CXL

@@ -20,8 +20,9 @@ for map in dev mem; do
 	fi
 	check "map=$map: /dev/$dev mounted with dax=always" \
 		grep -q "^/dev/$dev /mnt/dax ext4 [^ ]*dax=always" /proc/mounts
-	check "map=$map: O_DIRECT DAX -> virtio-blk -> DAX, 16 MiB, data identical" \
-		dax-dio -s 16M /mnt/dax/buf "$target"
+	# shellcheck disable=SC2046 # dio_args: options
+	check "map=$map: O_DIRECT DAX -> virtio-blk -> DAX, $(dio_what), data identical" \
+		dax-dio $(dio_args) /mnt/dax/buf "$target"
 	check "map=$map: the buffer file is DAX (statx)" statx-dax /mnt/dax/buf
 	umount /mnt/dax
 done

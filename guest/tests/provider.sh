@@ -49,8 +49,9 @@ for policy in eager lazy background; do
 	dev=$(echo "$js" | jq -r .blockdev)
 	policy_counters "$policy" "$dev"
 	if mount_dax "$dev"; then
-		check "$policy $dev: O_DIRECT DAX -> virtio-blk -> DAX, 16 MiB, data identical" \
-			dax-dio -s 16M /mnt/dax/buf "$target"
+		# shellcheck disable=SC2046 # dio_args: options
+		check "$policy $dev: O_DIRECT DAX -> virtio-blk -> DAX, $(dio_what), data identical" \
+			dax-dio $(dio_args) /mnt/dax/buf "$target"
 		check "$policy $dev: the buffer file is DAX (statx)" statx-dax /mnt/dax/buf
 		umount /mnt/dax
 	else
