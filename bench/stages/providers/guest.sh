@@ -28,27 +28,34 @@ providers_enable() {
 		else
 			unsup "$a" "${k}_enable_kernel_s" "$size" "rebind: $s"
 		fi
-		rec "$a" "${k}_memmap_init_at_enable_bytes" "$size" "$(memmap_attr "$blk" initialized_bytes)" B
+		# (the raw namespace of a label-less region, dram's, has no lazy memmap)
+		[ ! -e "/sys/block/$blk/memmap/initialized_bytes" ] ||
+			rec "$a" "${k}_memmap_init_at_enable_bytes" "$size" "$(memmap_attr "$blk" initialized_bytes)" B
 	done
 	# the host counts what was written into the backing file (all of the device)
 	host_written "${kind}0" 0 "$size" "$a"
 }
 
 # providers_boot APPROACH KIND: the uptime at which the block device of the
-# namespace on the device is there (libnvdimm finds its info block and enables
-# it at boot), and what the kernel initialised of its memmap by then
+# namespace on the device (the only pmem) is there, fsdax (libnvdimm finds its
+# info block and enables it at boot) or, dram, raw, and what the kernel
+# initialised of its memmap by then
 providers_boot() {
 	k=${2%-pmem} blk=''
 	for _ in $(seq 1200); do
 		for b in /sys/block/pmem*; do
-			[ -e "$b/memmap/total_bytes" ] && blk=${b##*/} && break 2
+			[ -e "$b" ] && blk=${b##*/} && break 2
 		done
 		sleep 0.1
 	done
 	size=$(awk -v k="$2" '$1 == k { print $3; exit }' "$MANIFEST")
 	if [ -n "$blk" ]; then
 		rec "$1" "${k}_boot_ns_ready_s" "$size" "$(up)" s
-		echo "I boot $2 $blk policy=$(memmap_attr "$blk" policy) initialized=$(memmap_attr "$blk" initialized_bytes) total=$(memmap_attr "$blk" total_bytes)"
+		if [ -e "/sys/block/$blk/memmap/total_bytes" ]; then
+			echo "I boot $2 $blk policy=$(memmap_attr "$blk" policy) initialized=$(memmap_attr "$blk" initialized_bytes) total=$(memmap_attr "$blk" total_bytes)"
+		else
+			echo "I boot $2 $blk no-memmap"
+		fi
 	else
 		unsup "$1" "${k}_boot_ns_ready_s" "$size" "no pmem block device with a memmap 120 s after boot"
 	fi

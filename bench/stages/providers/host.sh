@@ -7,14 +7,14 @@
 # fits (as the main stage's): the enable time of an fsdax namespace over all of
 # it (wall, and kernel side: the bind write), the memmap bytes initialised at
 # enable (sysfs) and the pmem bytes written (the host counts the non-zero
-# blocks of the backing file).  Then, for virtio-pmem, one boot onto that
+# blocks of the backing file; dram: the memmap is in RAM).  Then, for virtio-pmem, one boot onto that
 # namespace per approach and BENCH_BOOT_REPS: the guest of a VMM whose data
 # disk is a large virtio-pmem device, which the kernel enables at every boot
 # (boot_userspace_s: printk of Run /init; boot_ns_ready_s: its block device).
 # Measures are named KIND_MEASURE (virtio_enable_kernel_s...).
 # Guest side: guest.sh here.  Rendered by bench/render: providers.
 stage_host() {
-	local kind k s bytes a policy opts dev bench_vm_dir=$VM_DIR
+	local kind k s bytes a policy opts dev ram bench_vm_dir=$VM_DIR
 	for kind in $providers; do
 		k=${kind%-pmem}
 		for s in $provider_sizes; do
@@ -27,8 +27,11 @@ stage_host() {
 			fi
 			for a in $(stage_approaches providers); do
 				policy=$(approach_field "$a" memmap_init)
-				progress "providers: $kind of $s, $a (backing files in $VM_DIR)"
-				opts="-P bench $dev -a zone_device.memmap_init=$policy"
+				# struct pages in DRAM (dram): RAM for them, as in the main stage
+				ram=2
+				[ "$a" != dram ] || ram=$(( 2 + $(gib $((bytes * 5 / 256))) ))
+				progress "providers: $kind of $s, $a (backing files in $VM_DIR, ${ram} GiB RAM)"
+				opts="-P bench -m ${ram}G $dev -a zone_device.memmap_init=$policy"
 				# shellcheck disable=SC2086 # opts is a word list
 				run_vm "bench-$k-$a-$s" "$bytes" "$a" "$opts" providers "$reps" "$a" "$kind" || continue
 				"$TOP/tools/vm" --written "$out/host-written.bench-$k-$a-$s" |
