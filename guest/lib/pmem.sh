@@ -368,6 +368,19 @@ pins_released() {
 	fi
 }
 
+# lazy_again DEV WHEN: the pfn-mode namespace of DEV, back from its info block or
+# labels (a reboot, a region assembled again), has a lazy memmap again, of which
+# WHEN ("at boot") nothing but the first chunk was initialised
+lazy_again() {
+	is "$(memmap_attr "$1" policy)" lazy "memmap lazy again $2"
+	la_done=$(memmap_attr "$1" initialized_bytes)
+	if [ "$la_done" -le "$(memmap_attr "$1" chunk_bytes)" ]; then
+		ok "nothing but the first chunk initialised $2"
+	else
+		not_ok "initialised $2: $la_done bytes"
+	fi
+}
+
 # teardown WHAT: disable and destroy every namespace within 60 s: a leaked page
 # reference would keep the pgmap alive and the teardown waiting forever
 teardown() {
